@@ -1,0 +1,41 @@
+//! elfw-cli: nvlink's command line over `elfw-core`.
+//!
+//! [`run`] is the whole program as a function: argument vector in, exit status, standard
+//! output and standard error out, the output image written to disk (atomically) as nvlink
+//! would write it. `main.rs` only forwards the process's arguments and streams. Tests call
+//! [`run`] in process with a working directory of their choice.
+
+#![warn(missing_docs)]
+
+use std::path::PathBuf;
+
+/// Where and as whom the command runs.
+#[derive(Clone, Debug)]
+pub struct RunEnv {
+    /// Directory against which relative paths on the command line are resolved.
+    pub cwd: PathBuf,
+    /// The program name used in messages (`nvlink error   : ...`); nvlink uses its own
+    /// name, elfw uses the name it was invoked under.
+    pub program_name: String,
+}
+
+/// What one run of the command produced.
+#[derive(Clone, Debug, Default)]
+pub struct RunOutcome {
+    /// Exit status: 0 on success, 1 after a fatal error, 255 after errors (as nvlink).
+    pub status: i32,
+    /// Bytes written to standard output.
+    pub stdout: Vec<u8>,
+    /// Bytes written to standard error.
+    pub stderr: Vec<u8>,
+}
+
+/// Runs the linker with `argv` (without the program name).
+pub fn run(argv: &[String], env: &RunEnv) -> RunOutcome {
+    let _ = argv;
+    RunOutcome {
+        status: 1,
+        stdout: Vec::new(),
+        stderr: format!("{} fatal   : elfw: linking is not implemented yet\n", env.program_name).into_bytes(),
+    }
+}
