@@ -9,6 +9,9 @@
 
 use std::path::PathBuf;
 
+mod cmp_cmd;
+mod dump_cmd;
+
 /// Where and as whom the command runs.
 #[derive(Clone, Debug)]
 pub struct RunEnv {
@@ -32,7 +35,12 @@ pub struct RunOutcome {
 
 /// Runs the linker with `argv` (without the program name).
 pub fn run(argv: &[String], env: &RunEnv) -> RunOutcome {
-    let _ = argv;
+    // elfw's own subcommands; anything else is an nvlink command line.
+    match argv.first().map(String::as_str) {
+        Some("cmp") => return cmp_cmd::run(&argv[1..], env),
+        Some("dump") => return dump_cmd::run(&argv[1..], env),
+        _ => {}
+    }
     RunOutcome {
         status: 1,
         stdout: Vec::new(),
