@@ -150,6 +150,12 @@ impl RelocType {
         self.value == ValueKind::PcRelative
     }
 
+    /// True for the `*_NONE_LAST` entries, which bound the tables and are not applicable types
+    /// (nvlink refuses `R_CUDA_NONE_LAST` with `sass rtype out of range`).
+    pub fn is_bound(&self) -> bool {
+        self.number == CUDA_BOUND || self.number == MERCURY_BASE + MERCURY_BOUND_INDEX
+    }
+
     /// True if the type has a constant-bank (`CBANK`) field besides its value fields.
     pub fn has_bank_field(&self) -> bool {
         self.fields.iter().any(|f| f.source == Source::Bank)
@@ -176,6 +182,11 @@ const fn b(bit: u8, width: u8, shift: u8) -> Field {
 
 /// The first `R_MERCURY_*` type number.
 pub const MERCURY_BASE: u32 = 0x10000;
+
+/// `R_CUDA_NONE_LAST`: one past the last `R_CUDA_*` type.
+pub const CUDA_BOUND: u32 = 116;
+
+const MERCURY_BOUND_INDEX: u32 = 0x40;
 
 macro_rules! reloc_table {
     ($family:expr, $( $name:literal, $res:ident, $kind:ident, $add:ident, [$($f:expr),*]; )*) => {
