@@ -39,6 +39,15 @@ pub enum ElfError {
     },
     /// A symbol index past the end of the symbol table.
     BadSymbolIndex(u32),
+    /// A relocation naming a symbol past the end of the symbol table.
+    BadRelocationSymbol {
+        /// The relocation section.
+        section: u32,
+        /// The relocation's index in it.
+        index: u32,
+        /// The symbol index it names.
+        sym: u32,
+    },
     /// A section whose `sh_entsize` does not match its kind.
     BadEntrySize {
         /// The section.
@@ -64,6 +73,10 @@ impl fmt::Display for ElfError {
                 write!(f, "string offset {offset:#x} is outside string table [{strtab}]")
             }
             ElfError::BadSymbolIndex(i) => write!(f, "symbol index {i} is out of range"),
+            ElfError::BadRelocationSymbol { section, index, sym } => write!(
+                f,
+                "relocation {index} of section [{section}] names symbol {sym}, past the end of the symbol table"
+            ),
             ElfError::BadEntrySize { section, entsize } => {
                 write!(f, "section [{section}] has unexpected entry size {entsize}")
             }
@@ -90,7 +103,12 @@ fn u64_at(d: &[u8], o: usize) -> u64 {
 }
 
 /// Returns `data[offset..offset + size]`, or an [`ElfError::OutOfBounds`] naming `what`.
-pub fn slice_at<'d>(data: &'d [u8], offset: u64, size: u64, what: &'static str) -> Result<&'d [u8]> {
+pub fn slice_at<'d>(
+    data: &'d [u8],
+    offset: u64,
+    size: u64,
+    what: &'static str,
+) -> Result<&'d [u8]> {
     let oob = ElfError::OutOfBounds { what, offset, size };
     let end = offset.checked_add(size).ok_or(oob)?;
     if end > data.len() as u64 {
@@ -187,9 +205,11 @@ impl SectionHeader {
             entsize: u64_at(d, 56),
         }
     }
-    /// Whether the section occupies bytes in the file.
+    /// Whether the section occupies bytes in the file: not `SHT_NULL`, `SHT_NOBITS`, nor one of
+    /// the CUDA types nvlink treats as NOBITS (global, local, shared, shared.reserved; seed 04's
+    /// 0x400D mask).
     pub fn has_file_data(&self) -> bool {
-        self.sh_type != SHT_NOBITS && self.sh_type != SHT_NULL
+        self.sh_type != SHT_NULL && !super::classify::has_no_data(self.sh_type)
     }
 }
 
@@ -294,7 +314,11 @@ impl<'d> ElfFile<'d> {
             return Err(ElfError::UnsupportedEncoding);
         }
         if data.len() < EHDR64_SIZE {
-            return Err(ElfError::OutOfBounds { what: "ELF header", offset: 0, size: EHDR64_SIZE as u64 });
+            return Err(ElfError::OutOfBounds {
+                what: "ELF header",
+                offset: 0,
+                size: EHDR64_SIZE as u64,
+            });
         }
         let mut header = FileHeader {
             ident: data[..16].try_into().unwrap(),
@@ -319,18 +343,33 @@ impl<'d> ElfFile<'d> {
             if header.shentsize as usize != SHDR64_SIZE {
                 return Err(ElfError::BadHeader("e_shentsize is not 64"));
             }
-            let first = slice_at(data, header.shoff, SHDR64_SIZE as u64, "section header table")?;
+            let first = slice_at(
+                data,
+                header.shoff,
+                SHDR64_SIZE as u64,
+                "section header table",
+            )?;
             let sec0 = SectionHeader::parse(first);
-            let shnum = if header.raw_shnum == 0 { sec0.size } else { header.raw_shnum as u64 };
+            let shnum = if header.raw_shnum == 0 {
+                sec0.size
+            } else {
+                header.raw_shnum as u64
+            };
             let table_size = shnum
                 .checked_mul(SHDR64_SIZE as u64)
                 .ok_or(ElfError::BadHeader("section count overflows"))?;
             let table = slice_at(data, header.shoff, table_size, "section header table")?;
             // Bounded by the file size through `slice_at` above.
-            sections = table.chunks_exact(SHDR64_SIZE).map(SectionHeader::parse).collect();
+            sections = table
+                .chunks_exact(SHDR64_SIZE)
+                .map(SectionHeader::parse)
+                .collect();
             header.shnum = shnum as u32;
-            header.shstrndx =
-                if header.raw_shstrndx == SHN_XINDEX { sec0.link } else { header.raw_shstrndx as u32 };
+            header.shstrndx = if header.raw_shstrndx == SHN_XINDEX {
+                sec0.link
+            } else {
+                header.raw_shstrndx as u32
+            };
             if header.shstrndx != 0 && header.shstrndx >= header.shnum {
                 return Err(ElfError::BadSectionIndex(header.shstrndx));
             }
@@ -344,7 +383,13 @@ impl<'d> ElfFile<'d> {
                 _ => {}
             }
         }
-        Ok(ElfFile { data, header, sections, symtab, symtab_shndx })
+        Ok(ElfFile {
+            data,
+            header,
+            sections,
+            symtab,
+            symtab_shndx,
+        })
     }
 
     /// The whole file.
@@ -361,7 +406,9 @@ impl<'d> ElfFile<'d> {
     }
     /// The header of section `index`.
     pub fn section(&self, index: u32) -> Result<&SectionHeader> {
-        self.sections.get(index as usize).ok_or(ElfError::BadSectionIndex(index))
+        self.sections
+            .get(index as usize)
+            .ok_or(ElfError::BadSectionIndex(index))
     }
     /// The file bytes of section `index` (empty for `SHT_NOBITS`).
     pub fn section_data(&self, index: u32) -> Result<&'d [u8]> {
@@ -396,7 +443,10 @@ impl<'d> ElfFile<'d> {
         let Some(st) = self.symtab else { return Ok(0) };
         let s = self.section(st)?;
         if s.entsize != SYM64_SIZE as u64 {
-            return Err(ElfError::BadEntrySize { section: st, entsize: s.entsize });
+            return Err(ElfError::BadEntrySize {
+                section: st,
+                entsize: s.entsize,
+            });
         }
         slice_at(self.data, s.offset, s.size, "symbol table")?;
         Ok((s.size / SYM64_SIZE as u64) as u32)
@@ -418,7 +468,11 @@ impl<'d> ElfFile<'d> {
         } else {
             raw_shndx as u32
         };
-        let name = if name_offset == 0 { &b""[..] } else { self.string(sec.link, name_offset)? };
+        let name = if name_offset == 0 {
+            &b""[..]
+        } else {
+            self.string(sec.link, name_offset)?
+        };
         Ok(Symbol {
             name,
             name_offset,
@@ -431,10 +485,15 @@ impl<'d> ElfFile<'d> {
         })
     }
     fn extended_index(&self, index: u32) -> Result<u32> {
-        let x = self.symtab_shndx.ok_or(ElfError::BadHeader("SHN_XINDEX without .symtab_shndx"))?;
+        let x = self
+            .symtab_shndx
+            .ok_or(ElfError::BadHeader("SHN_XINDEX without .symtab_shndx"))?;
         let table = self.section_data(x)?;
         let o = index as usize * 4;
-        table.get(o..o + 4).map(|b| u32::from_le_bytes(b.try_into().unwrap())).ok_or(ElfError::BadSymbolIndex(index))
+        table
+            .get(o..o + 4)
+            .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+            .ok_or(ElfError::BadSymbolIndex(index))
     }
     /// All symbols of `.symtab` in order (the null symbol first).
     pub fn symbols(&self) -> impl Iterator<Item = Result<Symbol<'d>>> + '_ {
@@ -451,7 +510,10 @@ impl<'d> ElfFile<'d> {
         };
         let size = if rela { RELA64_SIZE } else { REL64_SIZE };
         if s.entsize != size as u64 {
-            return Err(ElfError::BadEntrySize { section: index, entsize: s.entsize });
+            return Err(ElfError::BadEntrySize {
+                section: index,
+                entsize: s.entsize,
+            });
         }
         let data = self.section_data(index)?;
         Ok(data.chunks_exact(size).map(move |d| {
@@ -473,7 +535,12 @@ impl<'d> ElfFile<'d> {
         if h.phentsize as usize != PHDR64_SIZE {
             return Err(ElfError::BadHeader("e_phentsize is not 56"));
         }
-        let table = slice_at(self.data, h.phoff, h.phnum as u64 * PHDR64_SIZE as u64, "program header table")?;
+        let table = slice_at(
+            self.data,
+            h.phoff,
+            h.phnum as u64 * PHDR64_SIZE as u64,
+            "program header table",
+        )?;
         Ok(table
             .chunks_exact(PHDR64_SIZE)
             .map(|d| ProgramHeader {
@@ -488,6 +555,67 @@ impl<'d> ElfFile<'d> {
             })
             .collect())
     }
+    /// Checks what nvlink checks before it takes a device ELF: the section header table and the
+    /// bytes of every section with file data lie inside the file. nvlink silently skips a cubin
+    /// that fails this (observed with truncated cubins); [`ElfFile::parse`] already checked the
+    /// table itself.
+    pub fn check_layout(&self) -> Result<()> {
+        for i in 0..self.sections.len() as u32 {
+            self.section_data(i)?;
+        }
+        Ok(())
+    }
+
+    /// Checks everything later phases index by: [`check_layout`](Self::check_layout), section
+    /// names, the symbol table (entry size, names, section indices, `.symtab_shndx` size) and
+    /// every relocation section (entry size, linked symbol table, symbol indices). Linear in the
+    /// file size; after it succeeds the accessors cannot fail on this file.
+    pub fn validate(&self) -> Result<()> {
+        self.check_layout()?;
+        let shnum = self.sections.len() as u32;
+        for i in 0..shnum {
+            self.section_name(i)?;
+        }
+        let nsyms = self.symbol_count()?;
+        if let Some(st) = self.symtab {
+            let link = self.section(st)?.link;
+            if link >= shnum {
+                return Err(ElfError::BadSectionIndex(link));
+            }
+            if let Some(x) = self.symtab_shndx {
+                if self.section_data(x)?.len() / 4 < nsyms as usize {
+                    return Err(ElfError::BadHeader(".symtab_shndx is shorter than .symtab"));
+                }
+            }
+            for sym in self.symbols() {
+                let sym = sym?;
+                let reserved = sym.raw_shndx >= SHN_LORESERVE && sym.raw_shndx != SHN_XINDEX;
+                if !reserved && sym.shndx >= shnum {
+                    return Err(ElfError::BadSectionIndex(sym.shndx));
+                }
+            }
+        }
+        for (i, s) in self.sections.iter().enumerate() {
+            if s.sh_type != SHT_REL && s.sh_type != SHT_RELA {
+                continue;
+            }
+            let i = i as u32;
+            if s.link >= shnum {
+                return Err(ElfError::BadSectionIndex(s.link));
+            }
+            for (n, r) in self.relocations(i)?.enumerate() {
+                if r.sym >= nsyms.max(1) {
+                    return Err(ElfError::BadRelocationSymbol {
+                        section: i,
+                        index: n as u32,
+                        sym: r.sym,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Finds a section by name.
     pub fn section_by_name(&self, name: &[u8]) -> Option<u32> {
         (0..self.sections.len() as u32).find(|&i| self.section_name(i).ok() == Some(name))

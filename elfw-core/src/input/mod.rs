@@ -1,0 +1,465 @@
+//! Reading everything nvlink reads: cubins, host objects with fatbins, fatbin files, archives
+//! and PTX, recognised as nvlink recognises them, in nvlink's order.
+//!
+//! How nvlink 13.5.37 dispatches an input (each row run on real files; "skip" = silently
+//! ignored, reported by elfw as an [`InputWarning`]):
+//!
+//! | condition (checked in this order) | nvlink |
+//! |---|---|
+//! | missing file, directory, 1..=55 bytes | fatal `Could not open input file '%s'` |
+//! | 0 bytes; a name without extension | skip |
+//! | name `*.cubin` | not ELF: fatal `cubin not an elf?`; not EM_CUDA: fatal `cubin not a device elf?`; else cubin |
+//! | name `*.fatbin` | no magic: fatal `fatbin wrong format?`; else fatbin |
+//! | name `*.ptx` | fatbin, cubin or PTX by content; else error `Can't load this binary kind, as it's not recognized` + fatal `elfLink fatbinary error` |
+//! | archive magic (any other name, `.so` included) | archive |
+//! | name `*.so` | skip |
+//! | ELF, name `*.o`, EM_CUDA | cubin |
+//! | other ELF `ET_REL` (any extension: `.o`, `.a`, `.bin` ...) | host object ([`host`]) |
+//! | anything else (text, fatbin or PTX named `.o` ...) | skip |
+//!
+//! A cubin whose section table or data lie outside the file is skipped silently. In archives
+//! only host objects count: plain cubin members are skipped (their symbols stay undefined), as
+//! are members of any other kind. An archive whose file name contains `cudadevrt` is a system
+//! library: nvlink keeps only what is referenced from it, even under `-r`, unless
+//! `-keep-system-libraries` (a copy of libcudadevrt.a named libfoo.a loads whole; a user
+//! archive renamed libcudadevrt.a is trimmed). Empty archives contribute nothing.
+//! Cubins are checked against the target: see [`InputErrorKind`] for the messages.
+
+pub mod archive;
+mod error;
+pub mod fatbin;
+pub mod host;
+pub mod ptx;
+
+pub use error::{IgnoreReason, InputError, InputErrorKind, InputWarning, Severity, WarningKind};
+
+use crate::elf::arch::{
+    ArchMismatch, DeviceFlags, DEVICE_ABI_VERSION, OLDEST_TOOLKIT_VERSION, TOOLKIT_VERSION,
+};
+use crate::elf::consts::*;
+use crate::elf::{ElfError, ElfFile, SmArch};
+use std::path::{Path, PathBuf};
+
+/// One input as given on the command line.
+#[derive(Clone, Debug)]
+pub enum InputSource {
+    /// A file; its display name is the path as given.
+    Path(PathBuf),
+    /// Bytes already in memory, with the name to show in messages.
+    Bytes {
+        /// The display name (its extension matters, as for files).
+        name: String,
+        /// The content.
+        data: Vec<u8>,
+    },
+}
+
+/// How to load.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    /// The `-arch` target.
+    pub target: SmArch,
+    /// `-dlto`: LTO-IR would be linked (elfw refuses it as not supported yet).
+    pub lto: bool,
+    /// `-g`: PTX is compiled with debug information.
+    pub debug: bool,
+    /// The ptxas to compile PTX with; `None` makes PTX inputs fail with a message that says
+    /// what to install.
+    pub ptxas: Option<ptx::Ptxas>,
+}
+
+/// Where a cubin came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A cubin file (or an archive member? never: nvlink takes no cubin members).
+    Cubin,
+    /// A fatbin cubin entry (from a fatbin file or a host object).
+    FatbinCubin {
+        /// The entry's architecture.
+        entry_arch: SmArch,
+    },
+    /// PTX compiled by ptxas (a `.ptx` file or a fatbin PTX entry).
+    CompiledPtx {
+        /// The PTX `.target`, when readable.
+        ptx_target: Option<SmArch>,
+    },
+}
+
+/// One device cubin to link.
+#[derive(Clone, Debug)]
+pub struct InputCubin<'s> {
+    /// Display name: the path as given, `lib.a:member.o` inside archives.
+    pub name: String,
+    /// The cubin bytes: borrowed from the input's memory map when stored plainly.
+    pub data: &'s [u8],
+    /// The parsed and validated ELF.
+    pub elf: ElfFile<'s>,
+    /// Where it came from.
+    pub origin: Origin,
+    /// From a system library (libcudadevrt): only what is referenced survives.
+    pub system_library: bool,
+}
+
+/// The result of [`load`]: the cubins in link order, plus warnings.
+#[derive(Clone, Debug, Default)]
+pub struct LoadedInputs<'s> {
+    /// Device cubins in nvlink's order.
+    pub cubins: Vec<InputCubin<'s>>,
+    /// Warnings in input order.
+    pub warnings: Vec<InputWarning>,
+    /// `__nv_module_id` strings of the host objects, in order.
+    pub module_ids: Vec<&'s [u8]>,
+}
+
+enum Backing {
+    Map(memmap2::Mmap),
+    Owned(Vec<u8>),
+}
+
+/// Owns the bytes [`load`] hands out (memory maps, decompressed and compiled cubins); the
+/// loaded inputs borrow from it. Append-only; one store per link.
+#[derive(Default)]
+pub struct InputStore {
+    arena: typed_arena::Arena<Backing>,
+}
+
+impl InputStore {
+    /// An empty store.
+    pub fn new() -> InputStore {
+        InputStore::default()
+    }
+    fn keep(&self, bytes: Vec<u8>) -> &[u8] {
+        match self.arena.alloc(Backing::Owned(bytes)) {
+            Backing::Owned(v) => v,
+            Backing::Map(m) => m,
+        }
+    }
+    fn map(&self, path: &Path) -> std::io::Result<&[u8]> {
+        let file = std::fs::File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "is a directory",
+            ));
+        }
+        if meta.len() == 0 {
+            return Ok(&[]);
+        }
+        // SAFETY: the map is read-only; like every linker we assume inputs are not modified
+        // while the link runs.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Ok(match self.arena.alloc(Backing::Map(map)) {
+            Backing::Map(m) => m,
+            Backing::Owned(v) => v,
+        })
+    }
+}
+
+struct Loader<'s, 'o> {
+    store: &'s InputStore,
+    opts: &'o LoadOptions,
+    out: LoadedInputs<'s>,
+}
+
+/// Loads `sources` in order. The first input nvlink would stop at becomes the error.
+pub fn load<'s>(
+    store: &'s InputStore,
+    sources: &[InputSource],
+    opts: &LoadOptions,
+) -> Result<LoadedInputs<'s>, InputError> {
+    let mut l = Loader {
+        store,
+        opts,
+        out: LoadedInputs::default(),
+    };
+    for source in sources {
+        let (name, data, dir) = match source {
+            InputSource::Path(p) => {
+                let name = p.display().to_string();
+                let data = store
+                    .map(p)
+                    .map_err(|e| err(&name, InputErrorKind::CouldNotOpen(e.to_string())))?;
+                (name, data, p.parent().map(Path::to_path_buf))
+            }
+            InputSource::Bytes { name, data } => (name.clone(), store.keep(data.clone()), None),
+        };
+        l.file(&name, data, dir.as_deref())?;
+    }
+    Ok(l.out)
+}
+
+fn err(name: &str, kind: InputErrorKind) -> InputError {
+    InputError {
+        name: name.to_string(),
+        kind,
+    }
+}
+
+fn extension(name: &str) -> Option<&str> {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    base.rfind('.').map(|i| &base[i + 1..])
+}
+
+fn is_nvvm_ir(d: &[u8]) -> bool {
+    const NVVM: [u8; 4] = 0x1EE5_5A01u32.to_le_bytes();
+    d.starts_with(&NVVM) || (d.len() >= 8 && d[..4] == [0; 4] && d[4..8] == NVVM)
+}
+
+impl<'s> Loader<'s, '_> {
+    fn warn(&mut self, name: &str, kind: WarningKind) {
+        self.out.warnings.push(InputWarning {
+            name: name.to_string(),
+            kind,
+        });
+    }
+    fn ignore(&mut self, name: &str, reason: IgnoreReason) {
+        self.warn(name, WarningKind::Ignored(reason));
+    }
+
+    fn file(&mut self, name: &str, data: &'s [u8], dir: Option<&Path>) -> Result<(), InputError> {
+        if data.is_empty() {
+            self.ignore(name, IgnoreReason::Empty);
+            return Ok(());
+        }
+        if data.len() < 56 {
+            return Err(err(
+                name,
+                InputErrorKind::CouldNotOpen("shorter than 56 bytes".into()),
+            ));
+        }
+        let is_elf = ElfFile::is_elf(data);
+        let machine = if is_elf {
+            u16::from_le_bytes([data[18], data[19]])
+        } else {
+            0
+        };
+        match extension(name) {
+            None => self.ignore(name, IgnoreReason::NoExtension),
+            Some("cubin") if !is_elf => return Err(err(name, InputErrorKind::CubinNotElf)),
+            Some("cubin") if machine != EM_CUDA => {
+                return Err(err(name, InputErrorKind::CubinNotDeviceElf))
+            }
+            Some("cubin") => self.cubin(name, data, Origin::Cubin, false)?,
+            Some("fatbin") if !fatbin::is_fatbin(data) => {
+                return Err(err(name, InputErrorKind::FatbinWrongFormat))
+            }
+            Some("fatbin") => self.fatbin(name, data, false)?,
+            Some("ptx") => {
+                if fatbin::is_fatbin(data) {
+                    self.fatbin(name, data, false)?;
+                } else if is_elf && machine == EM_CUDA {
+                    self.cubin(name, data, Origin::Cubin, false)?;
+                } else if ptx::is_ptx(data) {
+                    self.ptx(name, data, false)?;
+                } else if is_nvvm_ir(data) {
+                    return Err(err(name, InputErrorKind::LtoNotSupported));
+                } else {
+                    return Err(err(name, InputErrorKind::UnrecognizedKind));
+                }
+            }
+            Some(_) if archive::is_archive(data) => self.archive(name, data, dir)?,
+            Some("so") => self.ignore(name, IgnoreReason::SharedLibrary),
+            Some("o") if is_elf && machine == EM_CUDA => {
+                self.cubin(name, data, Origin::Cubin, false)?
+            }
+            Some(_) if is_elf => self.host_object(name, data, false)?,
+            Some(_) => self.ignore(name, IgnoreReason::NotRecognized),
+        }
+        Ok(())
+    }
+
+    fn host_object(&mut self, name: &str, data: &'s [u8], system: bool) -> Result<(), InputError> {
+        if u16::from_le_bytes([data[16], data[17]]) != ET_REL {
+            self.ignore(name, IgnoreReason::NotRelocatable);
+            return Ok(());
+        }
+        match host::scan(data).map_err(|e| err(name, InputErrorKind::NoFatbin(e)))? {
+            host::HostContent::Fatbin { fatbin, module_id } => {
+                if let Some(id) = module_id {
+                    self.out.module_ids.push(id);
+                }
+                self.fatbin(name, fatbin, system)
+            }
+            host::HostContent::NoDeviceCode(host::NoDeviceCode::WholeProgramOnly) => {
+                self.ignore(name, IgnoreReason::WholeProgramObject);
+                Ok(())
+            }
+            host::HostContent::NoDeviceCode(host::NoDeviceCode::NoFatbinSegment) => Ok(()),
+        }
+    }
+
+    fn fatbin(&mut self, name: &str, data: &'s [u8], system: bool) -> Result<(), InputError> {
+        let fb = fatbin::Fatbin::parse(data).map_err(|e| err(name, InputErrorKind::Fatbin(e)))?;
+        if self.opts.lto && fatbin::has_lto_ir(&fb) {
+            return Err(err(name, InputErrorKind::LtoNotSupported));
+        }
+        let target = self.opts.target;
+        let Some(index) = fatbin::select(&fb, target) else {
+            let lto_for_target = fb
+                .entries
+                .iter()
+                .any(|e| e.kind == fatbin::KIND_LTO_IR && e.sm == target.sm);
+            if lto_for_target {
+                return Err(err(name, InputErrorKind::LtoObjectsFound));
+            }
+            self.warn(name, WarningKind::ArchNotFound { target });
+            return Ok(());
+        };
+        let entry = fb.entries[index];
+        let payload = fb
+            .payload(index)
+            .map_err(|e| err(name, InputErrorKind::Fatbin(e)))?;
+        let bytes: &'s [u8] = match payload {
+            std::borrow::Cow::Borrowed(b) => b,
+            std::borrow::Cow::Owned(v) => self.store.keep(v),
+        };
+        if entry.kind == fatbin::KIND_PTX {
+            self.ptx(name, bytes, system)
+        } else {
+            self.cubin(
+                name,
+                bytes,
+                Origin::FatbinCubin {
+                    entry_arch: entry.arch(),
+                },
+                system,
+            )
+        }
+    }
+
+    fn ptx(&mut self, name: &str, text: &'s [u8], system: bool) -> Result<(), InputError> {
+        let ptxas = self.opts.ptxas.as_ref().ok_or_else(|| {
+            err(
+                name,
+                InputErrorKind::Ptx(ptx::PtxError::PtxasNotFound {
+                    looked: "nowhere: no ptxas configured".into(),
+                }),
+            )
+        })?;
+        let cubin = ptx::compile(ptxas, text, self.opts.target, self.opts.debug)
+            .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
+        let bytes = self.store.keep(cubin);
+        self.cubin(
+            name,
+            bytes,
+            Origin::CompiledPtx {
+                ptx_target: ptx::ptx_target(text),
+            },
+            system,
+        )
+    }
+
+    fn archive(
+        &mut self,
+        name: &str,
+        data: &'s [u8],
+        dir: Option<&Path>,
+    ) -> Result<(), InputError> {
+        let members = archive::members(data).map_err(|e| err(name, InputErrorKind::Archive(e)))?;
+        let base = name.rsplit('/').next().unwrap_or(name);
+        let system = base.contains("cudadevrt");
+        for m in members {
+            let member_name = format!("{name}:{}", String::from_utf8_lossy(m.name));
+            let bytes = match m.data {
+                archive::MemberData::Inline(b) => b,
+                archive::MemberData::External => {
+                    let rel = String::from_utf8_lossy(m.name).into_owned();
+                    let path = dir.map_or_else(|| PathBuf::from(&rel), |d| d.join(&rel));
+                    self.store.map(&path).map_err(|e| {
+                        err(&member_name, InputErrorKind::CouldNotOpen(e.to_string()))
+                    })?
+                }
+            };
+            let is_host = ElfFile::is_elf(bytes)
+                && bytes.len() > 52
+                && u16::from_le_bytes([bytes[18], bytes[19]]) != EM_CUDA;
+            if is_host {
+                self.host_object(&member_name, bytes, system)?;
+            } else if !bytes.is_empty() {
+                self.ignore(&member_name, IgnoreReason::ArchiveMemberNotHostObject);
+            }
+        }
+        Ok(())
+    }
+
+    fn cubin(
+        &mut self,
+        name: &str,
+        data: &'s [u8],
+        origin: Origin,
+        system: bool,
+    ) -> Result<(), InputError> {
+        let e = |kind| err(name, kind);
+        let elf = match ElfFile::parse(data) {
+            Ok(elf) => elf,
+            Err(ElfError::Class32) => return Err(e(InputErrorKind::Elf32)),
+            Err(x @ (ElfError::OutOfBounds { .. } | ElfError::NotElf)) => {
+                self.ignore(name, IgnoreReason::TruncatedCubin(x));
+                return Ok(());
+            }
+            Err(x) => return Err(e(InputErrorKind::DamagedCubin(x))),
+        };
+        if let Err(x) = elf.check_layout() {
+            self.ignore(name, IgnoreReason::TruncatedCubin(x));
+            return Ok(());
+        }
+        if elf.header().machine != EM_CUDA {
+            return Err(e(InputErrorKind::CubinNotDeviceElf));
+        }
+        let h = elf.header();
+        if h.osabi() != ELFOSABI_CUDA || h.abi_version() != DEVICE_ABI_VERSION {
+            return Err(e(InputErrorKind::AbiMismatch {
+                osabi: h.osabi(),
+                abi_version: h.abi_version(),
+            }));
+        }
+        let flags = DeviceFlags(h.flags);
+        if flags.format() != DeviceFlags::FORMAT_V8 {
+            return Err(e(InputErrorKind::TooOld));
+        }
+        elf.validate()
+            .map_err(|x| e(InputErrorKind::DamagedCubin(x)))?;
+        let arch = elf
+            .device_arch()
+            .map_err(|x| e(InputErrorKind::DamagedCubin(x)))?;
+        if let Some(info) = arch.cuda_info {
+            if info.toolkit_version < OLDEST_TOOLKIT_VERSION {
+                return Err(e(InputErrorKind::TooOld));
+            }
+            if info.toolkit_version > TOOLKIT_VERSION {
+                return Err(e(InputErrorKind::NewerThanToolkit {
+                    input: info.toolkit_version,
+                    toolkit: TOOLKIT_VERSION,
+                }));
+            }
+        }
+        let target = self.opts.target;
+        if target.sm >= 100 && !flags.family_portable() {
+            self.warn(name, WarningKind::LimitedToArch { target });
+        }
+        match arch.arch.cubin_links_into(target) {
+            Ok(()) => {}
+            Err(ArchMismatch::Incompatible) => {
+                return Err(e(InputErrorKind::ArchMismatch {
+                    input: arch.arch,
+                    target,
+                }))
+            }
+            Err(ArchMismatch::AcceleratedToNonAccelerated) => {
+                return Err(e(InputErrorKind::AcceleratedToNonAccelerated {
+                    input: arch.arch,
+                    target,
+                }))
+            }
+        }
+        self.out.cubins.push(InputCubin {
+            name: name.to_string(),
+            data,
+            elf,
+            origin,
+            system_library: system,
+        });
+        Ok(())
+    }
+}

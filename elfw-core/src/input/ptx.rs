@@ -1,0 +1,214 @@
+//! PTX inputs: nvlink compiles them with its embedded ptxas; elfw runs the toolkit's `ptxas`
+//! with the same arguments so the image comes out the same.
+//!
+//! nvlink 13.5.37 records `-arch sm_XX -m 64 -c` in `.note.nv.tkinfo` for PTX it compiles
+//! (a `.ptx` file or a fatbin PTX entry, whatever `.target` and fatbin options the PTX has),
+//! and `-no-bb-merge -ret-end -g -arch sm_XX -m 64 -c` under `nvlink -g`. Checked: linking
+//! `ptxas -arch sm_90 -m 64 -c x.ptx` output gives the same bytes as letting nvlink compile
+//! `x.ptx`, for final links and `-r` links.
+
+use crate::elf::arch::SmArch;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What went wrong compiling PTX.
+#[derive(Debug, thiserror::Error)]
+pub enum PtxError {
+    /// No ptxas to run.
+    #[error(
+        "PTX input needs the CUDA toolkit's ptxas, which was not found (looked {looked}); install \
+         the CUDA 13.5 toolkit (or the nvidia-cuda-nvcc wheel), put its bin folder on PATH, or \
+         pass --ptxas PATH"
+    )]
+    PtxasNotFound {
+        /// Where we looked.
+        looked: String,
+    },
+    /// ptxas could not be started or its files not handled.
+    #[error("running {ptxas}: {source}")]
+    Io {
+        /// The ptxas path.
+        ptxas: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// ptxas failed.
+    #[error("ptxas exited with status {status}: {stderr}")]
+    Failed {
+        /// Exit status (-1 when killed by a signal).
+        status: i32,
+        /// What it printed on standard error.
+        stderr: String,
+    },
+}
+
+/// A ptxas executable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ptxas {
+    /// Its path.
+    pub path: PathBuf,
+}
+
+fn is_executable(p: &Path) -> bool {
+    p.is_file()
+}
+
+impl Ptxas {
+    /// Finds ptxas: `explicit` when given (the `--ptxas PATH` option), else `ptxas` in
+    /// `tool_dir` (the folder of the running elfw, a toolkit's `bin/`), else on `path_var`
+    /// (the value of `PATH`).
+    pub fn locate(
+        explicit: Option<&Path>,
+        tool_dir: Option<&Path>,
+        path_var: Option<&std::ffi::OsStr>,
+    ) -> Result<Ptxas, PtxError> {
+        let mut looked = Vec::new();
+        if let Some(p) = explicit {
+            if is_executable(p) {
+                return Ok(Ptxas {
+                    path: p.to_path_buf(),
+                });
+            }
+            return Err(PtxError::PtxasNotFound {
+                looked: format!("at {}", p.display()),
+            });
+        }
+        if let Some(dir) = tool_dir {
+            let p = dir.join("ptxas");
+            if is_executable(&p) {
+                return Ok(Ptxas { path: p });
+            }
+            looked.push(format!("in {}", dir.display()));
+        }
+        if let Some(path) = path_var {
+            for dir in std::env::split_paths(path) {
+                let p = dir.join("ptxas");
+                if is_executable(&p) {
+                    return Ok(Ptxas { path: p });
+                }
+            }
+            looked.push("on PATH".into());
+        }
+        Err(PtxError::PtxasNotFound {
+            looked: looked.join(" and "),
+        })
+    }
+}
+
+/// The arguments nvlink's embedded ptxas runs with (as recorded in `.note.nv.tkinfo`), minus
+/// the input and output files.
+pub fn ptxas_arguments(target: SmArch, debug: bool) -> Vec<String> {
+    let mut args: Vec<String> = Vec::new();
+    if debug {
+        args.extend(["-no-bb-merge", "-ret-end", "-g"].map(String::from));
+    }
+    args.extend([
+        "-arch".into(),
+        target.to_string(),
+        "-m".into(),
+        "64".into(),
+        "-c".into(),
+    ]);
+    args
+}
+
+/// Compiles `ptx` for `target` with `ptxas` and returns the cubin bytes. The PTX and cubin go
+/// through a fresh private temporary folder, removed afterwards.
+pub fn compile(
+    ptxas: &Ptxas,
+    ptx: &[u8],
+    target: SmArch,
+    debug: bool,
+) -> Result<Vec<u8>, PtxError> {
+    let io = |source| PtxError::Io {
+        ptxas: ptxas.path.display().to_string(),
+        source,
+    };
+    let dir = private_temp_dir().map_err(io)?;
+    let input = dir.join("input.ptx");
+    let output = dir.join("output.cubin");
+    let run = || -> Result<Vec<u8>, PtxError> {
+        // ptxas wants text without the fatbin's NUL padding.
+        let end = ptx.iter().position(|&b| b == 0).unwrap_or(ptx.len());
+        std::fs::write(&input, &ptx[..end]).map_err(io)?;
+        let out = Command::new(&ptxas.path)
+            .args(ptxas_arguments(target, debug))
+            .arg(&input)
+            .arg("-o")
+            .arg(&output)
+            .output()
+            .map_err(io)?;
+        if !out.status.success() {
+            return Err(PtxError::Failed {
+                status: out.status.code().unwrap_or(-1),
+                stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
+            });
+        }
+        std::fs::read(&output).map_err(io)
+    };
+    let result = run();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn private_temp_dir() -> std::io::Result<PathBuf> {
+    let base = std::env::temp_dir();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    for attempt in 0..100u32 {
+        let dir = base.join(format!(
+            "elfw-ptxas-{}-{nanos}-{attempt}",
+            std::process::id()
+        ));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        "no free temporary folder name",
+    ))
+}
+
+/// Whether `data` looks like PTX text: after blanks and `//` or `/* */` comments, the first
+/// token is `.version` (how nvlink's content classifier recognises PTX).
+pub fn is_ptx(data: &[u8]) -> bool {
+    let mut rest = data;
+    loop {
+        let trimmed = rest
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .map_or(&[][..], |i| &rest[i..]);
+        if let Some(r) = trimmed.strip_prefix(b"//") {
+            rest = r
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(&[][..], |i| &r[i..]);
+        } else if let Some(r) = trimmed.strip_prefix(b"/*") {
+            rest = r
+                .windows(2)
+                .position(|w| w == b"*/")
+                .map_or(&[][..], |i| &r[i + 2..]);
+        } else {
+            return trimmed.starts_with(b".version");
+        }
+    }
+}
+
+/// The `.target` of a PTX text, e.g. `sm_75` or `sm_100f`, when it can be read.
+pub fn ptx_target(data: &[u8]) -> Option<SmArch> {
+    let text = &data[..data.len().min(1 << 16)];
+    let at = text.windows(8).position(|w| w == b".target")?;
+    let rest = &text[at + 7..];
+    let start = rest.iter().position(|b| !b.is_ascii_whitespace())?;
+    let word = &rest[start..];
+    let end = word
+        .iter()
+        .position(|&b| b.is_ascii_whitespace() || b == b',')
+        .unwrap_or(word.len());
+    SmArch::parse(std::str::from_utf8(&word[..end]).ok()?)
+}
