@@ -5,4 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod dump;
 pub mod elf;
+pub mod input;
+pub mod nvinfo;
