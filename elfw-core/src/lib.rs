@@ -5,7 +5,12 @@
 
 #![warn(missing_docs)]
 
+pub mod arena;
+pub mod cmp;
+pub mod diag;
 pub mod dump;
 pub mod elf;
 pub mod input;
+pub mod link;
 pub mod nvinfo;
+pub mod target;

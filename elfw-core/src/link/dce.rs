@@ -1,0 +1,117 @@
+//! Dead-code elimination over the merged callgraph.
+//!
+//! Roots: kernels (all of them, or those `--kernels-used` matches) and functions whose address
+//! is taken. Everything a root reaches through call edges stays; every other defined function
+//! goes, with its `.text`, its `.nv.info.<f>`, its per-function data sections, its relocation
+//! sections and its names (nvlink's string tables never mention a removed function).
+//! `-r` switches elimination off (observed).
+
+use super::state::*;
+use super::LinkOptions;
+use crate::elf::consts::STB_LOCAL;
+
+/// Marks unreachable functions and everything that belongs only to them as removed.
+pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
+    if opts.relocatable || opts.preserve_relocs {
+        return;
+    }
+    let n = st.functions.len();
+    let mut live = vec![false; n];
+    let mut stack = Vec::new();
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        let Some(sym) = f.sym else { continue };
+        let name = &st.sym(sym).name;
+        let root = (f.is_entry && kernel_selected(name, opts)) || f.address_taken;
+        if root {
+            live[i] = true;
+            stack.push(i);
+        }
+    }
+    while let Some(i) = stack.pop() {
+        for &c in &st.functions[i].callees {
+            let c = c.0 as usize;
+            if !live[c] {
+                live[c] = true;
+                stack.push(c);
+            }
+        }
+    }
+    for (i, alive) in live.iter().enumerate().skip(1) {
+        if *alive {
+            continue;
+        }
+        let Some(sym) = st.functions[i].sym else {
+            continue;
+        };
+        let SymSection::Section(text) = st.sym(sym).section else {
+            continue;
+        };
+        st.functions[i].dead = true;
+        remove_function(st, sym, text);
+    }
+}
+
+fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
+    opts.kernels_used.is_empty() || opts.kernels_used.iter().any(|p| matches_pattern(name, p))
+}
+
+/// nvlink's `--kernels-used` matching: the pattern is wrapped in `*...*` (substring match).
+fn matches_pattern(name: &str, pattern: &str) -> bool {
+    let p = pattern.trim_matches('*');
+    name.contains(p)
+}
+
+fn remove_function(st: &mut State<'_>, sym: crate::arena::SymIdx, text: SecId) {
+    st.sym_mut(sym).removed = true;
+    let fname = st.sec(text).name.strip_prefix(".text.").map(str::to_owned);
+    remove_section(st, text);
+    if let Some(fname) = fname {
+        for prefix in [
+            ".nv.info.",
+            ".nv.shared.",
+            ".nv.local.",
+            ".nv.constant0.",
+            ".nv.constant2.",
+        ] {
+            if let Some(id) = st.section_by_name(&format!("{prefix}{fname}")) {
+                remove_section(st, id);
+            }
+        }
+    }
+    // Relocation sections of removed sections go too.
+    let dead_targets: Vec<SecId> = (0..st.sections.len() as u32)
+        .map(SecId)
+        .filter(|&s| st.sec(s).removed)
+        .collect();
+    for i in 0..st.sections.len() {
+        if let Some(t) = st.sections[i].reloc_target {
+            if dead_targets.contains(&t) {
+                st.sections[i].removed = true;
+                st.sections[i].name_removed = true;
+            }
+        }
+    }
+    for r in st.relocs.iter_mut() {
+        if st.sections[r.target.index()].removed {
+            r.dropped = true;
+        }
+    }
+    if st.sym(sym).binding() == STB_LOCAL {
+        st.local_name_order
+            .retain(|(_, o)| *o != NameOwner::Symbol(sym));
+    } else {
+        st.global_name_order
+            .retain(|(_, o)| *o != NameOwner::Symbol(sym));
+    }
+}
+
+fn remove_section(st: &mut State<'_>, id: SecId) {
+    let s = st.sec_mut(id);
+    s.removed = true;
+    s.name_removed = true;
+    if let Some(sym) = s.symbol {
+        st.locals[sym.pos()].removed = true;
+    }
+    st.local_name_order
+        .retain(|(_, o)| *o != NameOwner::Section(id));
+}

@@ -1,0 +1,775 @@
+//! Finalize: everything between the merged state and the bytes — symbol clean-up, entry
+//! properties, the linker-made sections, section and symbol numbering, string tables.
+
+use super::merge::{
+    EIATTR_FRAME_SIZE, EIATTR_MAX_STACK_SIZE, EIATTR_MIN_STACK_SIZE, EIATTR_REGCOUNT, EIFMT_SVAL,
+};
+use super::state::*;
+use super::{InputObject, LinkOptions};
+use crate::arena::{SymIdx, SymKind};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::elf::consts::*;
+use rustc_hash::FxHashMap;
+
+/// `STT_CUDA_OBJECT`.
+const STT_CUDA_OBJECT: u8 = 13;
+
+/// The bytes of `.nv.rel.action` in every sm_75–sm_90 final link seen.
+const REL_ACTION: [u8; 16] = [
+    0x73, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x11, 0x25, 0, 0x05, 0x36,
+];
+
+/// Creates the sections every image starts with, in nvlink's creation order.
+pub fn create_standard_sections(st: &mut State<'_>, opts: &LinkOptions) {
+    let _ = opts;
+    for (name, t, align, entsize) in [
+        (".shstrtab", SHT_STRTAB, 1, 0),
+        (".strtab", SHT_STRTAB, 1, 0),
+        (".symtab", SHT_SYMTAB, 8, 24),
+        (".symtab_shndx", SHT_SYMTAB_SHNDX, 4, 4),
+    ] {
+        let mut s = new_section(name, t, 0, align, entsize);
+        s.role = SecRole::Synthetic;
+        st.create_section(s, false);
+    }
+    for (name, flags) in [
+        (".note.nv.tkinfo", 0x0200_0000u64),
+        (".note.nv.cuinfo", 0x0100_0000),
+    ] {
+        let mut s = new_section(name, SHT_NOTE, flags, 4, 0);
+        s.role = SecRole::Synthetic;
+        let id = st.create_section(s, false);
+        add_section_symbol(st, id);
+    }
+    let mut info = new_section(".nv.info", SHT_CUDA_INFO, 0, 4, 0);
+    info.role = SecRole::Synthetic;
+    info.link = Link::Symtab;
+    st.create_section(info, false);
+}
+
+/// Adds `.nv.compat` (created right after `.nv.info` when the inputs carry one).
+pub fn create_compat_section(st: &mut State<'_>) {
+    // `.note.nv.cuinfo` then points at it through sh_info.
+    if let Some(cu) = st.section_by_name(".note.nv.cuinfo") {
+        st.sec_mut(cu).flags |= SHF_INFO_LINK;
+    }
+    let mut compat = new_section(".nv.compat", SHT_CUDA_COMPAT, 0, 4, 0);
+    compat.role = SecRole::Synthetic;
+    st.create_section(compat, false);
+}
+
+fn add_section_symbol(st: &mut State<'_>, id: SecId) {
+    let name = st.sec(id).name.clone();
+    let sym = st.add_local(
+        Symbol {
+            name,
+            info: STT_SECTION,
+            other: 0,
+            section: SymSection::Section(id),
+            value: 0,
+            size: 0,
+            input: usize::MAX,
+            removed: false,
+            func: None,
+        },
+        false,
+    );
+    st.sec_mut(id).symbol = sym.as_local();
+}
+
+/// Names the driver or device runtime provides, so nvlink does not report them undefined.
+fn provided_externally(name: &str) -> bool {
+    name.starts_with("__cuda_syscall")
+        || matches!(
+            name,
+            "vprintf" | "malloc" | "free" | "__assertfail" | "__nv_reservedSMEM_offset_0_alias"
+        )
+        || name.starts_with(".nv.reservedSmem")
+}
+
+/// Reports undefined references (nvlink: `Undefined reference to '%s' in '%s'`, an error).
+pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    if opts.relocatable {
+        return;
+    }
+    for g in st.globals.iter().skip(1) {
+        if g.is_defined() || g.binding() == STB_WEAK || provided_externally(&g.name) {
+            continue;
+        }
+        let file = opts.input_names.get(g.input).cloned().unwrap_or_default();
+        diags.push(
+            Diagnostic::new(
+                Severity::Error,
+                format!("Undefined reference to '{}' in '{}'", g.name, file),
+            )
+            .in_file(file)
+            .about_symbol(g.name.clone()),
+        );
+    }
+}
+
+/// What the emitter needs: the final order and numbering, and the bytes of every section the
+/// linker builds itself.
+pub struct Finalized {
+    /// Sections in output order (the null section excluded).
+    pub order: Vec<SecId>,
+    /// Output index of each section (by creation id); 0 when it is not in the image.
+    pub out_index: Vec<u32>,
+    /// Bytes of synthetic sections, by creation id.
+    pub contents: FxHashMap<SecId, Vec<u8>>,
+    /// `sh_name` of each output section, by creation id.
+    pub name_offset: Vec<u32>,
+    /// Final `sh_link`/`sh_info` values, by creation id.
+    pub link_info: Vec<(u32, u32)>,
+    /// Final section types, by creation id.
+    pub out_type: Vec<u32>,
+}
+
+/// Runs the finalization steps.
+pub fn finalize(
+    st: &mut State<'_>,
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+    diags: &mut Diagnostics,
+) -> Finalized {
+    let _ = diags;
+    clean_symbols(st, opts);
+    let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
+    let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
+    let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
+        .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
+    entry_properties(st, opts);
+
+    // Sizes of synthetic sections decide which survive; compute what does not depend on
+    // numbering first.
+    let mut fin = Finalized {
+        order: Vec::new(),
+        out_index: vec![0; st.sections.len()],
+        contents: FxHashMap::default(),
+        name_offset: vec![0; st.sections.len()],
+        link_info: vec![(0, 0); st.sections.len()],
+        out_type: vec![0; st.sections.len()],
+    };
+    mark_empty_sections(st, callgraph, prototype);
+    order_sections(st, &mut fin);
+    let sym_out = number_symbols(st);
+    let (strtab, name_offsets) = build_strtab(st);
+    let shstrtab = build_shstrtab(st, &mut fin);
+    let first_global = sym_out.first_global;
+
+    // Synthetic contents.
+    let mut contents = FxHashMap::default();
+    contents.insert(SecId(1), shstrtab);
+    contents.insert(SecId(2), strtab.clone());
+    contents.insert(SecId(3), build_symtab(st, &fin, &sym_out, &name_offsets));
+    contents.insert(
+        st.section_by_name(".note.nv.tkinfo").unwrap(),
+        tkinfo(inputs, opts),
+    );
+    contents.insert(
+        st.section_by_name(".note.nv.cuinfo").unwrap(),
+        cuinfo(inputs, opts),
+    );
+    if let Some(c) = st.section_by_name(".nv.compat") {
+        contents.insert(c, compat(inputs));
+    }
+    contents.insert(
+        st.section_by_name(".nv.info").unwrap(),
+        info_bytes(st, st.info.iter().rev(), &sym_out),
+    );
+    for (&sec, records) in &st.section_info {
+        contents.insert(sec, info_bytes(st, records.iter().rev(), &sym_out));
+    }
+    contents.insert(callgraph, callgraph_bytes(st, &sym_out));
+    contents.insert(prototype, prototype_bytes(st, &sym_out));
+    if let Some(ra) = rel_action {
+        contents.insert(ra, REL_ACTION.to_vec());
+    }
+    for (id, bytes) in relocation_sections(st, &sym_out) {
+        contents.insert(id, bytes);
+    }
+    for (id, bytes) in &contents {
+        st.sections[id.index()].size = bytes.len() as u64;
+    }
+    // Header fields that refer to other sections or symbols.
+    for i in 1..st.sections.len() {
+        let s = &st.sections[i];
+        let resolve = |l: Link| -> u32 {
+            match l {
+                Link::None => 0,
+                Link::Value(v) => v,
+                Link::Section(id) => fin.out_index[id.index()],
+                Link::Symtab => fin.out_index[3],
+                Link::Symbol { sym, high } => sym_out.get(sym) | ((high as u32) << 24),
+            }
+        };
+        let mut link = resolve(s.link);
+        let mut info = resolve(s.info);
+        if i == 3 {
+            link = fin.out_index[2];
+            info = first_global;
+        }
+        if s.name == ".note.nv.cuinfo" {
+            link = fin.out_index[st.section_by_name(".note.nv.tkinfo").unwrap().index()];
+            if let Some(c) = st.section_by_name(".nv.compat") {
+                info = fin.out_index[c.index()];
+            }
+        }
+        fin.link_info[i] = (link, info);
+        fin.out_type[i] = output_type(s.sh_type, opts);
+    }
+    fin.contents = contents;
+    fin
+}
+
+fn output_type(t: u32, opts: &LinkOptions) -> u32 {
+    if opts.relocatable {
+        return t;
+    }
+    match t {
+        SHT_CUDA_GLOBAL | SHT_CUDA_SHARED | SHT_CUDA_LOCAL | SHT_CUDA_SHARED_RESERVED => SHT_NOBITS,
+        SHT_CUDA_GLOBAL_INIT => SHT_PROGBITS,
+        t if super::merge::is_constant_bank(t) => SHT_PROGBITS,
+        t => t,
+    }
+}
+
+fn create_trailing_section(
+    st: &mut State<'_>,
+    name: &str,
+    t: u32,
+    align: u64,
+    entsize: u64,
+) -> SecId {
+    let mut s = new_section(name, t, 0, align, entsize);
+    s.role = SecRole::Synthetic;
+    if t != SHT_CUDA_RELOCINFO {
+        s.link = Link::Symtab;
+    }
+    let id = st.create_section(s, false);
+    add_section_symbol(st, id);
+    id
+}
+
+fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
+    for g in st.globals.iter_mut().skip(1) {
+        if g.binding() == STB_WEAK && !g.is_defined() {
+            if g.name.starts_with(".nv.reservedSmem") && !opts.relocatable {
+                g.info = (STB_GLOBAL << 4) | g.sym_type();
+            } else if !opts.relocatable {
+                g.removed = true;
+            }
+        }
+    }
+    if opts.relocatable {
+        return;
+    }
+    for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
+        if s.sym_type() == STT_CUDA_OBJECT {
+            s.info = (s.info & 0xf0) | STT_OBJECT;
+            s.other &= !0xe0;
+        }
+    }
+}
+
+/// Register counts propagated along the callgraph, minimum stack sizes per kernel, and the
+/// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
+/// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
+fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
+    // Per-function values from the merged global records.
+    let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
+    let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
+    for r in &st.info {
+        if let (Some(sym), true) = (r.sym, r.payload.len() >= 8) {
+            let v = u32::from_le_bytes(r.payload[4..8].try_into().unwrap());
+            match r.attr {
+                EIATTR_REGCOUNT => {
+                    regs.insert(sym, v);
+                }
+                EIATTR_FRAME_SIZE => {
+                    frame.insert(sym, v);
+                }
+                _ => {}
+            }
+        }
+    }
+    for f in st.functions.iter_mut().skip(1) {
+        if let Some(sym) = f.sym {
+            f.regcount = regs.get(&sym).copied();
+            f.frame_size = frame.get(&sym).copied();
+        }
+    }
+    if opts.relocatable {
+        return;
+    }
+    let n = st.functions.len();
+    let mut max_regs: Vec<Option<u32>> = vec![None; n];
+    let mut stack: Vec<Option<u64>> = vec![None; n];
+    for i in 1..n {
+        if st.functions[i].is_entry && !st.functions[i].dead {
+            max_regs[i] = Some(reach_max_regs(st, i));
+            stack[i] = min_stack(st, i, &mut vec![false; n]);
+        }
+    }
+    let mut entries = Vec::new();
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        if let (true, false, Some(sym)) = (f.is_entry, f.dead, f.sym) {
+            entries.push((i, sym));
+        }
+    }
+    for r in st.info.iter_mut() {
+        let Some(sym) = r.sym else { continue };
+        if r.attr == EIATTR_MAX_STACK_SIZE {
+            r.dropped = true;
+        }
+        if r.attr == EIATTR_REGCOUNT {
+            if let Some(f) = st_func_index(&entries, sym) {
+                if let Some(m) = max_regs[f] {
+                    r.payload[4..8].copy_from_slice(&m.to_le_bytes());
+                }
+            }
+        }
+    }
+    let dead_syms: Vec<SymIdx> = st
+        .functions
+        .iter()
+        .filter(|f| f.dead)
+        .filter_map(|f| f.sym)
+        .collect();
+    for r in st.info.iter_mut() {
+        if let Some(sym) = r.sym {
+            if dead_syms.contains(&sym) {
+                r.dropped = true;
+            }
+        }
+    }
+    // Appended records come out last; the list is written newest-first, so insert at front.
+    for (i, sym) in entries {
+        let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
+        let mut payload = Vec::with_capacity(8);
+        payload.extend_from_slice(&0u32.to_le_bytes());
+        payload.extend_from_slice(&v.to_le_bytes());
+        st.info.insert(
+            0,
+            InfoRecord {
+                format: EIFMT_SVAL,
+                attr: EIATTR_MIN_STACK_SIZE,
+                payload,
+                sym: Some(sym),
+                externs: Vec::new(),
+                dropped: false,
+            },
+        );
+    }
+}
+
+fn st_func_index(entries: &[(usize, SymIdx)], sym: SymIdx) -> Option<usize> {
+    entries.iter().find(|(_, s)| *s == sym).map(|(i, _)| *i)
+}
+
+fn reach_max_regs(st: &State<'_>, root: usize) -> u32 {
+    let mut seen = vec![false; st.functions.len()];
+    let mut stack = vec![root];
+    let mut m = 0;
+    while let Some(i) = stack.pop() {
+        if std::mem::replace(&mut seen[i], true) {
+            continue;
+        }
+        m = m.max(st.functions[i].regcount.unwrap_or(0));
+        stack.extend(st.functions[i].callees.iter().map(|c| c.0 as usize));
+    }
+    m
+}
+
+fn min_stack(st: &State<'_>, i: usize, on_path: &mut Vec<bool>) -> Option<u64> {
+    if on_path[i] {
+        return None;
+    }
+    on_path[i] = true;
+    let mut deepest = 0u64;
+    for c in &st.functions[i].callees {
+        deepest = deepest.max(min_stack(st, c.0 as usize, on_path)?);
+    }
+    on_path[i] = false;
+    Some(st.functions[i].frame_size.unwrap_or(0) as u64 + deepest)
+}
+
+fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
+    let has_relocs: Vec<bool> = {
+        let mut v = vec![false; st.sections.len()];
+        for r in &st.relocs {
+            if !r.dropped {
+                v[r.rel_section.index()] = true;
+            }
+        }
+        v
+    };
+    for i in 1..st.sections.len() {
+        let id = SecId(i as u32);
+        let s = &st.sections[i];
+        if s.removed {
+            continue;
+        }
+        let empty = match s.sh_type {
+            SHT_STRTAB | SHT_SYMTAB | SHT_NOTE => false,
+            SHT_SYMTAB_SHNDX => true,
+            SHT_REL | SHT_RELA => !has_relocs[i],
+            SHT_CUDA_INFO => {
+                if s.name == ".nv.info" {
+                    false
+                } else {
+                    st.section_info
+                        .get(&id)
+                        .is_none_or(|r| r.iter().all(|r| r.dropped))
+                }
+            }
+            SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE => {
+                id != callgraph && id != prototype
+                    || (id == prototype
+                        && !st
+                            .functions
+                            .iter()
+                            .any(|f| !f.dead && f.prototype.is_some()))
+            }
+            SHT_CUDA_COMPAT | SHT_CUDA_RELOCINFO => false,
+            _ => s.size == 0,
+        };
+        if empty {
+            st.sections[i].removed = true;
+            if let Some(sym) = st.sections[i].symbol {
+                st.locals[sym.pos()].removed = true;
+            }
+        }
+    }
+}
+
+/// nvlink's output section order: the string and symbol tables first, then buckets by kind,
+/// creation order within a bucket (observed on sm_75–sm_90 final links).
+fn bucket(s: &Section<'_>) -> u32 {
+    let alloc = s.flags & SHF_ALLOC != 0;
+    match s.sh_type {
+        SHT_STRTAB | SHT_SYMTAB | SHT_SYMTAB_SHNDX => 0,
+        SHT_REL | SHT_RELA => 3,
+        SHT_NOBITS
+        | SHT_CUDA_GLOBAL
+        | SHT_CUDA_SHARED
+        | SHT_CUDA_LOCAL
+        | SHT_CUDA_SHARED_RESERVED => 7,
+        _ if !alloc && s.sh_type == SHT_PROGBITS => 1,
+        _ if !alloc => 2,
+        _ if s.flags & SHF_EXECINSTR != 0 => 5,
+        _ if s.flags & SHF_WRITE != 0 => 6,
+        _ => 4,
+    }
+}
+
+fn order_sections(st: &State<'_>, fin: &mut Finalized) {
+    let mut ids: Vec<SecId> = (1..st.sections.len() as u32)
+        .map(SecId)
+        .filter(|&id| !st.sec(id).removed)
+        .collect();
+    ids.sort_by_key(|&id| bucket(st.sec(id)));
+    for (n, &id) in ids.iter().enumerate() {
+        fin.out_index[id.index()] = n as u32 + 1;
+    }
+    fin.order = ids;
+}
+
+/// Output symbol numbering.
+pub struct SymbolNumbers {
+    local: Vec<u32>,
+    global: Vec<u32>,
+    /// Index of the first non-local symbol.
+    pub first_global: u32,
+    /// Symbols in output order.
+    pub order: Vec<SymIdx>,
+}
+
+impl SymbolNumbers {
+    /// The output index of `sym` (0 if it is not in the image).
+    pub fn get(&self, sym: SymIdx) -> u32 {
+        match sym.kind() {
+            SymKind::Local(l) => self.local[l.pos()],
+            SymKind::Global(g) => self.global[g.pos()],
+        }
+    }
+}
+
+fn symbol_in_image(st: &State<'_>, s: &Symbol) -> bool {
+    if s.removed {
+        return false;
+    }
+    match s.section {
+        SymSection::Section(id) => !(s.sym_type() == STT_SECTION && st.sec(id).removed),
+        _ => true,
+    }
+}
+
+fn number_symbols(st: &State<'_>) -> SymbolNumbers {
+    let mut n = 1u32;
+    let mut local = vec![0; st.locals.len()];
+    let mut global = vec![0; st.globals.len()];
+    let mut order = Vec::new();
+    for (i, s) in st.locals.iter().enumerate().skip(1) {
+        if symbol_in_image(st, s) {
+            local[i] = n;
+            n += 1;
+            order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
+        }
+    }
+    let first_global = n;
+    for (i, s) in st.globals.iter().enumerate().skip(1) {
+        if symbol_in_image(st, s) {
+            global[i] = n;
+            n += 1;
+            order.push(crate::arena::GlobalIdx::from_slot(i as u32).unwrap().into());
+        }
+    }
+    SymbolNumbers {
+        local,
+        global,
+        first_global,
+        order,
+    }
+}
+
+/// `.strtab`: the interned strings, then the local namespace's names, then the global
+/// namespace's, each once.
+fn build_strtab(st: &State<'_>) -> (Vec<u8>, FxHashMap<String, u32>) {
+    let mut out = vec![0u8];
+    let mut offsets: FxHashMap<String, u32> = FxHashMap::default();
+    for s in &st.interned {
+        offsets.insert(s.clone(), out.len() as u32);
+        out.extend_from_slice(s.as_bytes());
+        out.push(0);
+    }
+    let names = st
+        .local_name_order
+        .iter()
+        .chain(st.global_name_order.iter());
+    for (name, owner) in names {
+        if let NameOwner::Section(id) = owner {
+            if st.sec(*id).name_removed {
+                continue;
+            }
+        }
+        if offsets.contains_key(name) {
+            continue;
+        }
+        offsets.insert(name.clone(), out.len() as u32);
+        out.extend_from_slice(name.as_bytes());
+        out.push(0);
+    }
+    (out, offsets)
+}
+
+fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
+    let mut out = vec![0u8];
+    for (i, s) in st.sections.iter().enumerate().skip(1) {
+        if s.name_removed {
+            continue;
+        }
+        fin.name_offset[i] = out.len() as u32;
+        out.extend_from_slice(s.name.as_bytes());
+        out.push(0);
+    }
+    out
+}
+
+fn build_symtab(
+    st: &State<'_>,
+    fin: &Finalized,
+    nums: &SymbolNumbers,
+    names: &FxHashMap<String, u32>,
+) -> Vec<u8> {
+    let mut out = vec![0u8; 24];
+    for &idx in &nums.order {
+        let s = st.sym(idx);
+        let name = if s.name.is_empty() {
+            0
+        } else {
+            names.get(&s.name).copied().unwrap_or(0)
+        };
+        let shndx: u16 = match s.section {
+            SymSection::Undef => 0,
+            SymSection::Abs => SHN_ABS,
+            SymSection::Common => SHN_COMMON,
+            SymSection::Section(id) => fin.out_index[id.index()] as u16,
+        };
+        out.extend_from_slice(&name.to_le_bytes());
+        out.push(s.info);
+        out.push(s.other);
+        out.extend_from_slice(&shndx.to_le_bytes());
+        out.extend_from_slice(&s.value.to_le_bytes());
+        out.extend_from_slice(&s.size.to_le_bytes());
+    }
+    out
+}
+
+fn info_bytes<'a>(
+    st: &State<'_>,
+    records: impl Iterator<Item = &'a InfoRecord>,
+    nums: &SymbolNumbers,
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    for r in records {
+        if r.dropped {
+            continue;
+        }
+        if r.attr == super::merge::EIATTR_EXTERNS {
+            let undefined: Vec<u32> = r
+                .externs
+                .iter()
+                .filter(|&&s| !st.sym(s).is_defined() && !st.sym(s).removed)
+                .map(|&s| nums.get(s))
+                .collect();
+            if undefined.is_empty() {
+                continue;
+            }
+            out.push(r.format);
+            out.push(r.attr);
+            out.extend_from_slice(&((undefined.len() * 4) as u16).to_le_bytes());
+            for s in undefined {
+                out.extend_from_slice(&s.to_le_bytes());
+            }
+            continue;
+        }
+        out.push(r.format);
+        out.push(r.attr);
+        if r.format == EIFMT_SVAL {
+            out.extend_from_slice(&(r.payload.len() as u16).to_le_bytes());
+            let start = out.len();
+            out.extend_from_slice(&r.payload);
+            if let Some(sym) = r.sym {
+                out[start..start + 4].copy_from_slice(&nums.get(sym).to_le_bytes());
+            }
+        } else {
+            out.extend_from_slice(&r.payload[..2]);
+        }
+    }
+    out
+}
+
+fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut pair = |a: u32, b: u32| {
+        out.extend_from_slice(&a.to_le_bytes());
+        out.extend_from_slice(&b.to_le_bytes());
+    };
+    pair(0, u32::MAX);
+    for f in st.functions.iter().skip(1) {
+        let (Some(sym), false) = (f.sym, f.dead) else {
+            continue;
+        };
+        for c in f.callees.iter().rev() {
+            let callee = st.func(*c);
+            if let (Some(cs), false) = (callee.sym, callee.dead) {
+                pair(nums.get(sym), nums.get(cs));
+            }
+        }
+    }
+    pair(0, (-2i32) as u32);
+    pair(0, (-3i32) as u32);
+    pair(0, (-4i32) as u32);
+    out
+}
+
+fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
+    let mut out = Vec::new();
+    for f in st.functions.iter().skip(1) {
+        if let (Some(sym), Some(p), false) = (f.sym, f.prototype, f.dead) {
+            out.extend_from_slice(&nums.get(sym).to_le_bytes());
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+    }
+    out
+}
+
+fn relocation_sections(st: &State<'_>, nums: &SymbolNumbers) -> Vec<(SecId, Vec<u8>)> {
+    let mut per: FxHashMap<SecId, Vec<u8>> = FxHashMap::default();
+    for r in st.relocs.iter().rev() {
+        if r.dropped {
+            continue;
+        }
+        let rela = st.sec(r.rel_section).sh_type == SHT_RELA;
+        let out = per.entry(r.rel_section).or_default();
+        let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;
+        out.extend_from_slice(&r.offset.to_le_bytes());
+        out.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
+        if rela {
+            out.extend_from_slice(&r.addend.to_le_bytes());
+        }
+    }
+    per.into_iter().collect()
+}
+
+fn note(kind: u32, desc: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let desc_size = desc.len().div_ceil(4) * 4;
+    out.extend_from_slice(&12u32.to_le_bytes());
+    out.extend_from_slice(&(desc_size as u32).to_le_bytes());
+    out.extend_from_slice(&kind.to_le_bytes());
+    out.extend_from_slice(b"NVIDIA Corp\0");
+    out.extend_from_slice(desc);
+    out.resize(24 + desc_size, 0);
+    out
+}
+
+fn tkinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
+    let r = &opts.tool_record;
+    let mut blob = vec![0u8];
+    let mut offs = [0u32; 4];
+    for (k, s) in [&r.tool, &r.version, &r.build, &r.args]
+        .into_iter()
+        .enumerate()
+    {
+        offs[k] = blob.len() as u32;
+        blob.extend_from_slice(s.as_bytes());
+        blob.push(0);
+    }
+    let mut desc = Vec::new();
+    desc.extend_from_slice(&2u32.to_le_bytes());
+    desc.extend_from_slice(&0u32.to_le_bytes());
+    for o in offs {
+        desc.extend_from_slice(&o.to_le_bytes());
+    }
+    desc.extend_from_slice(&blob);
+    let mut out = note(2000, &desc);
+    if opts.relocatable {
+        return out;
+    }
+    for obj in inputs {
+        if let Some(i) = obj.elf.section_by_name(b".note.nv.tkinfo") {
+            if let Ok(d) = obj.elf.section_data(i) {
+                out.extend_from_slice(d);
+            }
+        }
+    }
+    out
+}
+
+fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
+    for obj in inputs {
+        if let Some(i) = obj.elf.section_by_name(b".note.nv.cuinfo") {
+            if let Ok(d) = obj.elf.section_data(i) {
+                return d.to_vec();
+            }
+        }
+    }
+    let mut desc = Vec::new();
+    desc.extend_from_slice(&2u16.to_le_bytes());
+    desc.extend_from_slice(&(opts.target.sm as u16).to_le_bytes());
+    desc.extend_from_slice(&0x87u32.to_le_bytes());
+    note(1000, &desc)
+}
+
+fn compat(inputs: &[InputObject<'_>]) -> Vec<u8> {
+    for obj in inputs {
+        if let Some(i) = obj.elf.section_by_name(b".nv.compat") {
+            if let Ok(d) = obj.elf.section_data(i) {
+                return d.to_vec();
+            }
+        }
+    }
+    Vec::new()
+}

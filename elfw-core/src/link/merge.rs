@@ -1,0 +1,877 @@
+//! Merge: one input cubin at a time into the [`State`], in the order nvlink was seen to use.
+//!
+//! Per input (seed 04 and the wiki's merge-phase page, corrected by nvlink 13.5's outputs):
+//! 1. function symbols in symbol-table order — each defined function gets its `.text.<f>`
+//!    (kernels also `.nv.info.<k>` and `.nv.shared.<k>`), each new name its symbol;
+//! 2. every other symbol in symbol-table order — section symbols create the data sections they
+//!    name, objects are added;
+//! 3. the section headers in order — `.nv.info*`, `.nv.compat`, `.nv.callgraph`,
+//!    `.nv.prototype` and relocation sections.
+
+use super::state::*;
+use super::{InputObject, LinkError, LinkOptions};
+use crate::arena::SymIdx;
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::elf::consts::*;
+use crate::elf::{ElfFile, SectionHeader};
+
+/// `st_other` bit nvlink uses for kernels.
+pub const STO_CUDA_ENTRY: u8 = 0x10;
+
+/// Per-input translation tables (seed: `map_symbol_index`, `map_section_index`,
+/// `map_section_offset`).
+pub struct InputMaps {
+    /// Input symbol → output symbol.
+    pub sym: Vec<Option<SymIdx>>,
+    /// Input section → output section.
+    pub sec: Vec<Option<SecId>>,
+    /// Input section → offset of its contribution in the output section.
+    pub offset: Vec<u64>,
+    /// Input symbols whose definition lost to an earlier one (their data, relocations and
+    /// `.nv.info` records are dropped).
+    pub lost: Vec<bool>,
+}
+
+/// Parsed input symbol, owned (names are short; this keeps lifetimes simple).
+struct InSym {
+    name: String,
+    info: u8,
+    other: u8,
+    shndx: u32,
+    value: u64,
+    size: u64,
+}
+
+impl InSym {
+    fn binding(&self) -> u8 {
+        self.info >> 4
+    }
+    fn sym_type(&self) -> u8 {
+        self.info & 0xf
+    }
+}
+
+fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
+    LinkError::Input {
+        file: obj.name.clone(),
+        message: what.to_string(),
+    }
+}
+
+/// Merges one input.
+pub fn merge_input<'d>(
+    st: &mut State<'d>,
+    input: usize,
+    obj: &InputObject<'d>,
+    opts: &LinkOptions,
+    diags: &mut Diagnostics,
+) -> Result<InputMaps, LinkError> {
+    let elf = &obj.elf;
+    let nsec = elf.sections().len();
+    let nsym = elf.symbol_count().map_err(|e| bad(obj, e))? as usize;
+    let mut syms = Vec::with_capacity(nsym);
+    for i in 0..nsym as u32 {
+        let s = elf.symbol(i).map_err(|e| bad(obj, e))?;
+        syms.push(InSym {
+            name: String::from_utf8_lossy(s.name).into_owned(),
+            info: s.info,
+            other: s.other,
+            shndx: s.shndx,
+            value: s.value,
+            size: s.size,
+        });
+    }
+    let mut maps = InputMaps {
+        sym: vec![None; nsym],
+        sec: vec![None; nsec],
+        offset: vec![0; nsec],
+        lost: vec![false; nsym],
+    };
+    let mut cx = MergeCx {
+        st,
+        obj,
+        input,
+        opts,
+        diags,
+        syms: &syms,
+        maps: &mut maps,
+    };
+    cx.map_notes();
+    // Pass 1: functions.
+    for i in 1..nsym {
+        if syms[i].sym_type() == STT_FUNC {
+            cx.merge_function(i)?;
+        }
+    }
+    // Pass 2: everything else.
+    for i in 1..nsym {
+        if syms[i].sym_type() != STT_FUNC {
+            cx.merge_other(i)?;
+        }
+    }
+    // Pass 3: section headers.
+    for s in 1..nsec {
+        cx.merge_section_header(s as u32)?;
+    }
+    Ok(maps)
+}
+
+struct MergeCx<'a, 'd> {
+    st: &'a mut State<'d>,
+    obj: &'a InputObject<'d>,
+    input: usize,
+    opts: &'a LinkOptions,
+    diags: &'a mut Diagnostics,
+    syms: &'a [InSym],
+    maps: &'a mut InputMaps,
+}
+
+impl<'d> MergeCx<'_, 'd> {
+    fn elf(&self) -> &ElfFile<'d> {
+        &self.obj.elf
+    }
+
+    fn in_section(&self, idx: u32) -> Result<(SectionHeader, String), LinkError> {
+        let h = *self.elf().section(idx).map_err(|e| bad(self.obj, e))?;
+        let n = self.elf().section_name(idx).map_err(|e| bad(self.obj, e))?;
+        Ok((h, String::from_utf8_lossy(n).into_owned()))
+    }
+
+    fn map_notes(&mut self) {
+        let elf = &self.obj.elf;
+        for (i, s) in elf.sections().iter().enumerate() {
+            if s.sh_type == SHT_NOTE {
+                if let Ok(n) = elf.section_name(i as u32) {
+                    let n = String::from_utf8_lossy(n);
+                    self.maps.sec[i] = self.st.section_by_name(&n);
+                }
+            }
+        }
+    }
+
+    /// Output section for input section `idx`, creating it (and copying the input's
+    /// contribution) the first time.
+    fn map_section(&mut self, idx: u32) -> Result<Option<SecId>, LinkError> {
+        if let Some(s) = self.maps.sec.get(idx as usize).copied().flatten() {
+            return Ok(Some(s));
+        }
+        if idx == 0 || idx as usize >= self.maps.sec.len() {
+            return Ok(None);
+        }
+        let (h, name) = self.in_section(idx)?;
+        let out_type = classify(h.sh_type, &name);
+        let existing = self.st.section_by_name(&name);
+        let id = match existing {
+            Some(id) => id,
+            None => {
+                let mut sec = new_section(name.clone(), out_type, h.flags, h.addralign, h.entsize);
+                sec.addralign = 0;
+                if h.flags & SHF_EXECINSTR != 0 {
+                    // Code: sh_link is the symbol table, sh_info the function's symbol (with
+                    // whatever the input keeps in the top byte).
+                    sec.link = Link::Symtab;
+                    if let Some(sym) = self
+                        .maps
+                        .sym
+                        .get((h.info & 0xff_ffff) as usize)
+                        .copied()
+                        .flatten()
+                    {
+                        sec.info = Link::Symbol {
+                            sym,
+                            high: (h.info >> 24) as u8,
+                        };
+                    }
+                } else if h.flags & SHF_INFO_LINK != 0 && h.info != 0 {
+                    // Per-kernel constant banks point at their kernel's .text.
+                    if let Some(t) = self.maps.sec.get(h.info as usize).copied().flatten() {
+                        sec.info = Link::Section(t);
+                    }
+                }
+                let per_kernel_bank = is_constant_bank(out_type)
+                    && name.matches('.').count() >= 3
+                    && !self.opts.relocatable;
+                let id = self.st.create_section(sec, per_kernel_bank);
+                let sym = self.st.add_local(
+                    Symbol {
+                        name: name.clone(),
+                        info: STT_SECTION,
+                        other: 0,
+                        section: SymSection::Section(id),
+                        value: 0,
+                        size: 0,
+                        input: self.input,
+                        removed: false,
+                        func: None,
+                    },
+                    false,
+                );
+                self.st.sec_mut(id).symbol = sym.as_local();
+                id
+            }
+        };
+        let data = if h.sh_type == SHT_NOBITS {
+            None
+        } else {
+            Some(self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?)
+        };
+        let off = self
+            .st
+            .append_data(id, data, h.size, h.addralign, self.input);
+        self.maps.sec[idx as usize] = Some(id);
+        self.maps.offset[idx as usize] = off;
+        Ok(Some(id))
+    }
+
+    fn section_symbol_of(&self, id: SecId) -> Option<SymIdx> {
+        self.st.sec(id).symbol.map(Into::into)
+    }
+
+    fn merge_function(&mut self, i: usize) -> Result<(), LinkError> {
+        let s = &self.syms[i];
+        let defined = s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE;
+        match s.binding() {
+            STB_LOCAL => {
+                let idx = self.st.add_local(
+                    Symbol {
+                        name: s.name.clone(),
+                        info: s.info,
+                        other: s.other,
+                        section: SymSection::Undef,
+                        value: s.value,
+                        size: s.size,
+                        input: self.input,
+                        removed: false,
+                        func: None,
+                    },
+                    true,
+                );
+                self.maps.sym[i] = Some(idx);
+                self.st.add_function(idx, s.other & STO_CUDA_ENTRY != 0);
+                if defined {
+                    let sec = self.map_text(s.shndx, false)?;
+                    let base = self.maps.offset[s.shndx as usize];
+                    let sym = self.st.sym_mut(idx);
+                    sym.section = SymSection::Section(sec);
+                    sym.value += base;
+                }
+            }
+            _ => self.merge_global_function(i, defined)?,
+        }
+        Ok(())
+    }
+
+    fn merge_global_function(&mut self, i: usize, defined: bool) -> Result<(), LinkError> {
+        let s = &self.syms[i];
+        let is_entry = s.other & STO_CUDA_ENTRY != 0;
+        match self.st.global_by_name(&s.name) {
+            None => {
+                let idx = self.st.add_global(Symbol {
+                    name: s.name.clone(),
+                    info: s.info,
+                    other: s.other,
+                    section: SymSection::Undef,
+                    value: s.value,
+                    size: s.size,
+                    input: self.input,
+                    removed: false,
+                    func: None,
+                });
+                self.maps.sym[i] = Some(idx);
+                self.st.add_function(idx, is_entry);
+                if defined {
+                    self.define_function(idx, i)?;
+                }
+            }
+            Some(idx) => {
+                self.maps.sym[i] = Some(idx);
+                if !defined {
+                    return Ok(());
+                }
+                let existing = self.st.sym(idx).clone();
+                if !existing.is_defined() {
+                    let sym = self.st.sym_mut(idx);
+                    sym.info = s.info;
+                    sym.other = s.other;
+                    sym.value = s.value;
+                    sym.size = s.size;
+                    sym.input = self.input;
+                    if let Some(f) = existing.func {
+                        self.st.func_mut(f).is_entry = is_entry;
+                    }
+                    self.define_function(idx, i)?;
+                } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
+                    return Err(self.multiple_definition(&s.name, existing.input));
+                } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
+                    self.replace_function(idx, i)?;
+                } else if existing.binding() == STB_WEAK && s.binding() == STB_WEAK {
+                    if self.weak_incoming_wins(idx, i) {
+                        self.replace_function(idx, i)?;
+                    } else {
+                        self.lose(i);
+                    }
+                } else {
+                    // A weak definition after a strong one: the strong one stays.
+                    self.lose(i);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Records that input symbol `i`'s definition lost; its section is mapped to the winner's
+    /// so references resolve, but its bytes are not copied.
+    fn lose(&mut self, i: usize) {
+        self.maps.lost[i] = true;
+        let shndx = self.syms[i].shndx as usize;
+        if let Some(idx) = self.maps.sym[i] {
+            if let SymSection::Section(sec) = self.st.sym(idx).section {
+                if shndx < self.maps.sec.len() {
+                    self.maps.sec[shndx] = Some(sec);
+                }
+            }
+        }
+    }
+
+    fn define_function(&mut self, idx: SymIdx, i: usize) -> Result<(), LinkError> {
+        let s = &self.syms[i];
+        let is_entry = s.other & STO_CUDA_ENTRY != 0;
+        let sec = self.map_text(s.shndx, is_entry)?;
+        let base = self.maps.offset[s.shndx as usize];
+        let sym = self.st.sym_mut(idx);
+        sym.section = SymSection::Section(sec);
+        sym.value += base;
+        Ok(())
+    }
+
+    /// Maps a `.text.<f>` section; kernels also get `.nv.info.<k>` and `.nv.shared.<k>`.
+    fn map_text(&mut self, shndx: u32, is_entry: bool) -> Result<SecId, LinkError> {
+        let known = self
+            .maps
+            .sec
+            .get(shndx as usize)
+            .copied()
+            .flatten()
+            .is_some();
+        let sec = self
+            .map_section(shndx)?
+            .ok_or_else(|| bad(self.obj, format!("function in bad section {shndx}")))?;
+        if !known && is_entry {
+            let name = self.st.sec(sec).name.clone();
+            let fname = name.strip_prefix(".text.").unwrap_or(&name).to_owned();
+            let info_name = format!(".nv.info.{fname}");
+            if self.st.section_by_name(&info_name).is_none() {
+                let mut info = new_section(info_name, SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
+                info.link = Link::Symtab;
+                info.info = Link::Section(sec);
+                info.role = SecRole::Synthetic;
+                self.st.create_section(info, false);
+            }
+            let shared_name = format!(".nv.shared.{fname}");
+            if self.st.section_by_name(&shared_name).is_none() {
+                let mut shared = new_section(
+                    shared_name.clone(),
+                    SHT_CUDA_SHARED,
+                    SHF_WRITE | SHF_ALLOC,
+                    0,
+                    0,
+                );
+                shared.info = Link::Section(sec);
+                let sid = self.st.create_section(shared, false);
+                let sym = self.st.add_local(
+                    Symbol {
+                        name: shared_name,
+                        info: STT_SECTION,
+                        other: 0,
+                        section: SymSection::Section(sid),
+                        value: 0,
+                        size: 0,
+                        input: self.input,
+                        removed: false,
+                        func: None,
+                    },
+                    false,
+                );
+                self.st.sec_mut(sid).symbol = sym.as_local();
+            }
+        }
+        Ok(sec)
+    }
+
+    fn weak_incoming_wins(&self, existing: SymIdx, i: usize) -> bool {
+        let old = self
+            .st
+            .sym(existing)
+            .func
+            .and_then(|f| self.st.func(f).regcount);
+        let new = input_regcount(self.elf(), i as u32);
+        match (new, old) {
+            (Some(n), Some(o)) => n < o,
+            _ => false,
+        }
+    }
+
+    fn replace_function(&mut self, idx: SymIdx, i: usize) -> Result<(), LinkError> {
+        let s = &self.syms[i];
+        let old_sec = match self.st.sym(idx).section {
+            SymSection::Section(sec) => sec,
+            _ => return self.define_function(idx, i),
+        };
+        // The winner's bytes replace the loser's in the same output section.
+        let (h, _) = self.in_section(s.shndx)?;
+        let data = self
+            .elf()
+            .section_data(s.shndx)
+            .map_err(|e| bad(self.obj, e))?;
+        {
+            let sec = self.st.sec_mut(old_sec);
+            sec.nodes.clear();
+            sec.size = 0;
+        }
+        let off = self
+            .st
+            .append_data(old_sec, Some(data), h.size, h.addralign, self.input);
+        self.maps.sec[s.shndx as usize] = Some(old_sec);
+        self.maps.offset[s.shndx as usize] = off;
+        // Drop everything the old definition contributed through its relocations and info.
+        for r in self.st.relocs.iter_mut() {
+            if r.target == old_sec {
+                r.dropped = true;
+            }
+        }
+        let sym = self.st.sym_mut(idx);
+        sym.info = s.info;
+        sym.other = s.other;
+        sym.value = s.value + off;
+        sym.size = s.size;
+        sym.input = self.input;
+        Ok(())
+    }
+
+    fn multiple_definition(&self, name: &str, first: usize) -> LinkError {
+        LinkError::Fatal(Diagnostic::new(
+            Severity::Error,
+            format!(
+                "Multiple definition of '{}' in '{}', first defined in '{}'",
+                name,
+                self.obj.name,
+                self.opts
+                    .input_names
+                    .get(first)
+                    .map(String::as_str)
+                    .unwrap_or("?")
+            ),
+        ))
+    }
+
+    fn merge_other(&mut self, i: usize) -> Result<(), LinkError> {
+        let s = &self.syms[i];
+        if s.sym_type() == STT_SECTION {
+            let (h, name) = self.in_section(s.shndx)?;
+            if h.sh_type == SHT_NOTE || name == ".nv.callgraph" || name == ".nv.prototype" {
+                return Ok(());
+            }
+            if name.starts_with(".text.")
+                && self
+                    .maps
+                    .sec
+                    .get(s.shndx as usize)
+                    .copied()
+                    .flatten()
+                    .is_none()
+            {
+                // Text of a function that was not defined here (or lost a contest).
+                return Ok(());
+            }
+            if let Some(id) = self.map_section(s.shndx)? {
+                self.maps.sym[i] = self.section_symbol_of(id);
+            }
+            return Ok(());
+        }
+        if s.name == "_param" {
+            return Ok(());
+        }
+        let defined = s.shndx != 0;
+        let special = (s.shndx as u16) >= SHN_LORESERVE;
+        let (section, value) = if defined && !special {
+            let sec = self.map_section(s.shndx)?;
+            let base = self.maps.offset[s.shndx as usize];
+            (
+                sec.map(SymSection::Section).unwrap_or(SymSection::Undef),
+                s.value + base,
+            )
+        } else if s.shndx as u16 == SHN_COMMON {
+            (SymSection::Common, s.value)
+        } else if s.shndx as u16 == SHN_ABS {
+            (SymSection::Abs, s.value)
+        } else {
+            (SymSection::Undef, s.value)
+        };
+        let rec = Symbol {
+            name: s.name.clone(),
+            info: s.info,
+            other: s.other,
+            section,
+            value,
+            size: s.size,
+            input: self.input,
+            removed: false,
+            func: None,
+        };
+        if s.binding() == STB_LOCAL {
+            let idx = self.st.add_local(rec, true);
+            self.maps.sym[i] = Some(idx);
+            return Ok(());
+        }
+        match self.st.global_by_name(&s.name) {
+            None => {
+                let idx = self.st.add_global(rec);
+                self.maps.sym[i] = Some(idx);
+            }
+            Some(idx) => {
+                self.maps.sym[i] = Some(idx);
+                let existing = self.st.sym(idx).clone();
+                if section == SymSection::Undef {
+                    return Ok(());
+                }
+                if !existing.is_defined() {
+                    let e = self.st.sym_mut(idx);
+                    e.info = s.info;
+                    e.other = s.other;
+                    e.section = section;
+                    e.value = value;
+                    e.size = s.size;
+                    e.input = self.input;
+                } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
+                    return Err(self.multiple_definition(&s.name, existing.input));
+                } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
+                    if existing.size != s.size {
+                        return Err(LinkError::Fatal(Diagnostic::new(
+                            Severity::Error,
+                            format!("Size mismatch for '{}' in '{}'", s.name, self.obj.name),
+                        )));
+                    }
+                    let e = self.st.sym_mut(idx);
+                    e.info = s.info;
+                    e.other = s.other;
+                    e.section = section;
+                    e.value = value;
+                    e.input = self.input;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn merge_section_header(&mut self, idx: u32) -> Result<(), LinkError> {
+        let (h, name) = self.in_section(idx)?;
+        match h.sh_type {
+            SHT_CUDA_INFO => self.merge_info(idx, &h, &name),
+            SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
+            SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
+            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, &name),
+            _ => Ok(()),
+        }
+    }
+
+    fn merge_info(&mut self, idx: u32, h: &SectionHeader, name: &str) -> Result<(), LinkError> {
+        let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
+        let records = parse_info(data).map_err(|e| bad(self.obj, format!("{name}: {e}")))?;
+        let target = if h.flags & SHF_INFO_LINK != 0 {
+            // Per-function info: the section it describes is in sh_info.
+            let Some(text) = self.maps.sec.get(h.info as usize).copied().flatten() else {
+                return Ok(());
+            };
+            if self.text_owner_lost(h.info) {
+                return Ok(());
+            }
+            let id = match self.st.section_by_name(name) {
+                Some(id) => id,
+                None => {
+                    let mut sec = new_section(name.to_owned(), SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
+                    sec.link = Link::Symtab;
+                    sec.info = Link::Section(text);
+                    sec.role = SecRole::Synthetic;
+                    self.st.create_section(sec, false)
+                }
+            };
+            Some(id)
+        } else {
+            None
+        };
+        for mut r in records {
+            if r.attr == EIATTR_EXTERNS {
+                // The symbols a function references from elsewhere; only those still
+                // undefined after the link stay listed (decided at finalize).
+                r.externs = r
+                    .payload
+                    .chunks_exact(4)
+                    .filter_map(|w| {
+                        self.maps
+                            .sym
+                            .get(u32::from_le_bytes(w.try_into().unwrap()) as usize)
+                            .copied()
+                            .flatten()
+                    })
+                    .collect();
+            } else if let Some(in_sym) = info_symbol_operand(&r) {
+                if self
+                    .maps
+                    .lost
+                    .get(in_sym as usize)
+                    .copied()
+                    .unwrap_or(false)
+                    && WEAK_SKIPPED.contains(&r.attr)
+                {
+                    continue;
+                }
+                r.sym = self.maps.sym.get(in_sym as usize).copied().flatten();
+                if r.sym.is_none() && in_sym != 0 {
+                    continue;
+                }
+            }
+            match target {
+                Some(t) => self.st.section_info.entry(t).or_default().push(r),
+                None => self.st.info.push(r),
+            }
+        }
+        Ok(())
+    }
+
+    fn text_owner_lost(&self, text_idx: u32) -> bool {
+        self.syms
+            .iter()
+            .enumerate()
+            .any(|(i, s)| s.sym_type() == STT_FUNC && s.shndx == text_idx && self.maps.lost[i])
+    }
+
+    fn merge_callgraph(&mut self, idx: u32) -> Result<(), LinkError> {
+        let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
+        let mut kind = 0i32;
+        for pair in data.chunks_exact(8) {
+            let a = u32::from_le_bytes(pair[..4].try_into().unwrap());
+            let b = i32::from_le_bytes(pair[4..].try_into().unwrap());
+            if a == 0 && b < 0 {
+                kind = b;
+                continue;
+            }
+            let caller = self.func_of(a);
+            match kind {
+                -1 => {
+                    let callee = self.func_of(b as u32);
+                    if let (Some(c), Some(e)) = (caller, callee) {
+                        self.st.func_mut(c).callees.push(e);
+                    }
+                }
+                -2 | -4 => {
+                    if let Some(f) = self.func_of(if kind == -4 { b as u32 } else { a }) {
+                        self.st.func_mut(f).address_taken = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn func_of(&self, in_sym: u32) -> Option<FuncId> {
+        let s = self.maps.sym.get(in_sym as usize).copied().flatten()?;
+        self.st.sym(s).func
+    }
+
+    fn merge_prototypes(&mut self, idx: u32) -> Result<(), LinkError> {
+        let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
+        let symtab = self.elf().symtab_index().unwrap_or(0);
+        let strtab = self.elf().section(symtab).map(|s| s.link).unwrap_or(0);
+        for pair in data.chunks_exact(8) {
+            let a = u32::from_le_bytes(pair[..4].try_into().unwrap());
+            let b = u32::from_le_bytes(pair[4..].try_into().unwrap());
+            let text = self.elf().string(strtab, b).map_err(|e| bad(self.obj, e))?;
+            let text = String::from_utf8_lossy(text).into_owned();
+            let off = self.st.intern(&text);
+            if self.maps.lost.get(a as usize).copied().unwrap_or(false) {
+                continue;
+            }
+            if let Some(f) = self.func_of(a) {
+                self.st.func_mut(f).prototype = Some(off);
+            }
+        }
+        Ok(())
+    }
+
+    fn merge_relocations(
+        &mut self,
+        idx: u32,
+        h: &SectionHeader,
+        name: &str,
+    ) -> Result<(), LinkError> {
+        let Some(target) = self.maps.sec.get(h.info as usize).copied().flatten() else {
+            return Ok(());
+        };
+        if self.text_owner_lost(h.info) {
+            return Ok(());
+        }
+        let rel_sec = match self.st.section_by_name(name) {
+            Some(id) => id,
+            None => {
+                let mut sec =
+                    new_section(name.to_owned(), h.sh_type, h.flags, h.addralign, h.entsize);
+                sec.link = Link::Symtab;
+                sec.info = Link::Section(target);
+                sec.role = SecRole::Synthetic;
+                sec.reloc_target = Some(target);
+                self.st.create_section(sec, false)
+            }
+        };
+        let base = self.maps.offset[h.info as usize];
+        let relocs: Vec<_> = self
+            .elf()
+            .relocations(idx)
+            .map_err(|e| bad(self.obj, e))?
+            .collect();
+        for r in relocs {
+            let in_sym = r.sym as usize;
+            if in_sym >= self.syms.len() {
+                return Err(bad(
+                    self.obj,
+                    format!("{name}: symbol index {} out of range", r.sym),
+                ));
+            }
+            let mut addend = r.addend;
+            let sym = self.maps.sym[in_sym];
+            let s = &self.syms[in_sym];
+            if s.sym_type() == STT_SECTION {
+                addend += self.maps.offset.get(s.shndx as usize).copied().unwrap_or(0) as i64;
+            }
+            let lost = self.maps.lost[in_sym];
+            self.st.relocs.push(Reloc {
+                rel_section: rel_sec,
+                target,
+                offset: r.offset + base,
+                r_type: r.r_type,
+                sym,
+                addend,
+                dropped: lost && is_debug_section(&self.st.sec(target).name),
+            });
+        }
+        Ok(())
+    }
+}
+
+fn is_debug_section(name: &str) -> bool {
+    name.starts_with(".debug_") || name.starts_with(".nv_debug_")
+}
+
+/// Register count an input's `.nv.info` reports for input symbol `sym`.
+fn input_regcount(elf: &ElfFile<'_>, sym: u32) -> Option<u32> {
+    for (i, s) in elf.sections().iter().enumerate() {
+        if s.sh_type != SHT_CUDA_INFO || s.flags & SHF_INFO_LINK != 0 {
+            continue;
+        }
+        let data = elf.section_data(i as u32).ok()?;
+        for r in parse_info(data).ok()? {
+            if r.attr == EIATTR_REGCOUNT && r.payload.len() >= 8 {
+                let s = u32::from_le_bytes(r.payload[..4].try_into().unwrap());
+                if s == sym {
+                    return Some(u32::from_le_bytes(r.payload[4..8].try_into().unwrap()));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `EIFMT_SVAL`: a record with a size and a payload.
+pub const EIFMT_SVAL: u8 = 4;
+/// `EIATTR_EXTERNS`.
+pub const EIATTR_EXTERNS: u8 = 0x0f;
+/// `EIATTR_FRAME_SIZE`.
+pub const EIATTR_FRAME_SIZE: u8 = 0x11;
+/// `EIATTR_MIN_STACK_SIZE`.
+pub const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
+/// `EIATTR_MAX_STACK_SIZE`.
+pub const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
+/// `EIATTR_REGCOUNT`.
+pub const EIATTR_REGCOUNT: u8 = 0x2f;
+/// `EIATTR_PARAM_CBANK`.
+pub const EIATTR_PARAM_CBANK: u8 = 0x0a;
+/// `EIATTR_CRS_STACK_SIZE`.
+pub const EIATTR_CRS_STACK_SIZE: u8 = 0x1e;
+
+/// Attributes dropped for a weak definition that lost (wiki: codes 17, 35, 47, 59).
+const WEAK_SKIPPED: [u8; 4] = [0x11, 0x23, 0x2f, 0x3b];
+
+/// Attributes whose first payload word is a symbol index.
+const SYMBOL_OPERAND: [u8; 7] = [0x0a, 0x11, 0x12, 0x1e, 0x23, 0x2f, 0x3b];
+
+fn info_symbol_operand(r: &InfoRecord) -> Option<u32> {
+    if r.format == EIFMT_SVAL && SYMBOL_OPERAND.contains(&r.attr) && r.payload.len() >= 4 {
+        Some(u32::from_le_bytes(r.payload[..4].try_into().unwrap()))
+    } else {
+        None
+    }
+}
+
+/// Splits an `.nv.info` section into records.
+pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord>, String> {
+    let mut out = Vec::new();
+    let mut o = 0usize;
+    while o + 4 <= data.len() {
+        let format = data[o];
+        let attr = data[o + 1];
+        let v = u16::from_le_bytes([data[o + 2], data[o + 3]]);
+        if format == EIFMT_SVAL {
+            let end = o + 4 + v as usize;
+            if end > data.len() {
+                return Err(format!("record at {o:#x} runs past the end"));
+            }
+            out.push(InfoRecord {
+                format,
+                attr,
+                payload: data[o + 4..end].to_vec(),
+                sym: None,
+                externs: Vec::new(),
+                dropped: false,
+            });
+            o = end;
+        } else {
+            out.push(InfoRecord {
+                format,
+                attr,
+                payload: v.to_le_bytes().to_vec(),
+                sym: None,
+                externs: Vec::new(),
+                dropped: false,
+            });
+            o += 4;
+        }
+    }
+    Ok(out)
+}
+
+/// The CUDA type nvlink gives an input section (seed 04, "Section Classification").
+pub fn classify(sh_type: u32, name: &str) -> u32 {
+    match sh_type {
+        SHT_NOBITS if name.starts_with(".nv.global") => SHT_CUDA_GLOBAL,
+        SHT_NOBITS if name.starts_with(".nv.shared.") => SHT_CUDA_SHARED,
+        SHT_NOBITS if name.starts_with(".nv.local.") => SHT_CUDA_LOCAL,
+        SHT_PROGBITS | SHT_CUDA_CONSTANT if name.starts_with(".nv.constant") => {
+            SHT_CUDA_CONSTANT0 + bank_number(name)
+        }
+        SHT_PROGBITS if name.starts_with(".nv.global.init") => SHT_CUDA_GLOBAL_INIT,
+        t => t,
+    }
+}
+
+fn bank_number(name: &str) -> u32 {
+    let digits: String = name[".nv.constant".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap_or(0)
+}
+
+/// Whether `t` is a constant-bank type.
+pub fn is_constant_bank(t: u32) -> bool {
+    (SHT_CUDA_CONSTANT0..=SHT_CUDA_CONSTANT0 + 0x1a).contains(&t)
+}

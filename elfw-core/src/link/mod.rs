@@ -1,0 +1,193 @@
+//! The link pipeline, as seed 03 lays it out ("Context Flow Through Pipeline Phases"):
+//! merge → dead-code elimination → layout → relocate → finalize → emit. Each phase is a
+//! function over the state the previous one produced; [`link`] calls them in order and
+//! records how long each took.
+
+pub mod dce;
+pub mod emit;
+pub mod finalize;
+pub mod merge;
+pub mod relocate;
+pub mod state;
+
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::elf::ElfFile;
+use crate::target::Target;
+use std::time::{Duration, Instant};
+
+/// One device ELF to link, with the name nvlink uses for it in messages.
+pub struct InputObject<'d> {
+    /// Display name (`a.o`, `lib.a:member.o`).
+    pub name: String,
+    /// The parsed cubin.
+    pub elf: ElfFile<'d>,
+}
+
+/// What shapes a link.
+#[derive(Clone, Debug)]
+pub struct LinkOptions {
+    /// The target architecture.
+    pub target: Target,
+    /// `-r`: produce a relocatable image.
+    pub relocatable: bool,
+    /// `--preserve-relocs`.
+    pub preserve_relocs: bool,
+    /// `--kernels-used` patterns.
+    pub kernels_used: Vec<String>,
+    /// `--variables-used` patterns.
+    pub variables_used: Vec<String>,
+    /// `-g`.
+    pub debug: bool,
+    /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
+    pub tool_record: ToolRecord,
+    /// Display names of the inputs, by input index (for messages).
+    pub input_names: Vec<String>,
+}
+
+/// The strings of a `.note.nv.tkinfo` record.
+#[derive(Clone, Debug)]
+pub struct ToolRecord {
+    /// Tool name.
+    pub tool: String,
+    /// Version line.
+    pub version: String,
+    /// Build line.
+    pub build: String,
+    /// Normalized command line.
+    pub args: String,
+}
+
+impl LinkOptions {
+    /// Defaults for a final link to `target`.
+    pub fn new(target: Target) -> LinkOptions {
+        LinkOptions {
+            target,
+            relocatable: false,
+            preserve_relocs: false,
+            kernels_used: Vec::new(),
+            variables_used: Vec::new(),
+            debug: false,
+            tool_record: ToolRecord {
+                tool: "elfw".into(),
+                version: format!("elfw {}", env!("CARGO_PKG_VERSION")),
+                build: "elfw".into(),
+                args: format!("-arch {} ", target.sm_name()),
+            },
+            input_names: Vec::new(),
+        }
+    }
+}
+
+/// Why a link failed.
+#[derive(Clone, Debug)]
+pub enum LinkError {
+    /// A damaged input.
+    Input {
+        /// The input.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A condition nvlink reports and stops on.
+    Fatal(Diagnostic),
+}
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkError::Input { file, message } => write!(f, "{file}: {message}"),
+            LinkError::Fatal(d) => f.write_str(&d.message),
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// How long each phase took.
+#[derive(Clone, Debug, Default)]
+pub struct PhaseTimes {
+    /// Phase name and duration, in order.
+    pub phases: Vec<(&'static str, Duration)>,
+}
+
+/// A finished link.
+#[derive(Debug)]
+pub struct LinkOutput {
+    /// The image bytes.
+    pub image: Vec<u8>,
+    /// Warnings and infos.
+    pub diagnostics: Diagnostics,
+    /// Phase timings.
+    pub times: PhaseTimes,
+}
+
+/// A failed link: what went wrong, with every diagnostic before it.
+#[derive(Debug)]
+pub struct LinkFailure {
+    /// All diagnostics, the failing one last.
+    pub diagnostics: Diagnostics,
+}
+
+/// Links `inputs` (in command-line order) into one image.
+pub fn link(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Result<LinkOutput, LinkFailure> {
+    let mut diags = Diagnostics::default();
+    let mut times = PhaseTimes::default();
+    match run(inputs, opts, &mut diags, &mut times) {
+        Ok(image) if !diags.has_errors() => Ok(LinkOutput {
+            image,
+            diagnostics: diags,
+            times,
+        }),
+        Ok(_) => Err(LinkFailure { diagnostics: diags }),
+        Err(e) => {
+            diags.push(match e {
+                LinkError::Fatal(d) => d,
+                LinkError::Input { file, message } => {
+                    Diagnostic::new(Severity::Fatal, format!("{file}: {message}")).in_file(file)
+                }
+            });
+            Err(LinkFailure { diagnostics: diags })
+        }
+    }
+}
+
+fn timed<T>(times: &mut PhaseTimes, name: &'static str, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let out = f();
+    times.phases.push((name, start.elapsed()));
+    out
+}
+
+fn run(
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+    diags: &mut Diagnostics,
+    times: &mut PhaseTimes,
+) -> Result<Vec<u8>, LinkError> {
+    let mut st = state::State::new();
+    finalize::create_standard_sections(&mut st, opts);
+    if inputs
+        .iter()
+        .any(|i| i.elf.section_by_name(b".nv.compat").is_some())
+    {
+        finalize::create_compat_section(&mut st);
+    }
+    timed(times, "merge", || -> Result<(), LinkError> {
+        for (i, obj) in inputs.iter().enumerate() {
+            merge::merge_input(&mut st, i, obj, opts, diags)?;
+        }
+        Ok(())
+    })?;
+    timed(times, "resolve", || {
+        finalize::check_undefined(&st, opts, diags)
+    });
+    if diags.has_errors() {
+        return Ok(Vec::new());
+    }
+    timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
+    timed(times, "relocate", || relocate::relocate(&mut st, opts));
+    let fin = timed(times, "finalize", || {
+        finalize::finalize(&mut st, inputs, opts, diags)
+    });
+    Ok(timed(times, "emit", || emit::emit(&st, &fin, opts)))
+}

@@ -1,0 +1,480 @@
+//! The linker's state while it merges inputs: nvlink's output-ELF context, reduced to what
+//! decides the bytes of the image.
+//!
+//! nvlink keeps every section in one creation-ordered array, local and section symbols in a
+//! "positive" array and non-local symbols in a "negative" array (seed 01, "Positive/Negative
+//! Index Scheme"), and appends relocations and `.nv.info` records to lists it later walks
+//! backwards. Those orders are what the output's section, symbol, relocation and string-table
+//! orders are made of, so this model keeps them exactly.
+
+use crate::arena::{GlobalIdx, LocalIdx, SymIdx, SymKind};
+use rustc_hash::FxHashMap;
+
+/// Index of an output section in creation order (0 is the null section).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SecId(pub(crate) u32);
+
+impl SecId {
+    /// The null section.
+    pub const NULL: SecId = SecId(0);
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One contribution of input bytes (or of a size, for NOBITS data) to an output section.
+#[derive(Clone, Debug)]
+pub struct DataNode<'d> {
+    /// The bytes, or `None` for zero-filled (NOBITS) data.
+    pub data: Option<&'d [u8]>,
+    /// Offset in the output section.
+    pub offset: u64,
+    /// Alignment the contribution asked for.
+    pub align: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// Input index the contribution came from (`usize::MAX` for linker-made data).
+    pub input: usize,
+}
+
+/// What an output section is for, as far as layout and emission care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecRole {
+    /// Section made by the linker whose bytes are computed at emit time.
+    Synthetic,
+    /// Section whose bytes are its data nodes.
+    Data,
+}
+
+/// An output section.
+#[derive(Clone, Debug)]
+pub struct Section<'d> {
+    /// Section name.
+    pub name: String,
+    /// Section type (CUDA types as nvlink keeps them internally).
+    pub sh_type: u32,
+    /// Flags.
+    pub flags: u64,
+    /// `sh_link` in creation-order terms (a section id), resolved at emit.
+    pub link: Link,
+    /// `sh_info` in creation-order terms, resolved at emit.
+    pub info: Link,
+    /// Alignment.
+    pub addralign: u64,
+    /// Entry size.
+    pub entsize: u64,
+    /// Size (data nodes and padding).
+    pub size: u64,
+    /// Contributions in order.
+    pub nodes: Vec<DataNode<'d>>,
+    /// Its section symbol, if it has one.
+    pub symbol: Option<LocalIdx>,
+    /// Removed (dead code, lost weak contest, or emptied).
+    pub removed: bool,
+    /// Removed so thoroughly that its name leaves the string tables too (dead code).
+    pub name_removed: bool,
+    /// How its bytes are made.
+    pub role: SecRole,
+    /// For relocation sections: the section they apply to.
+    pub reloc_target: Option<SecId>,
+}
+
+/// A header field that refers to another part of the image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// No reference (0).
+    None,
+    /// A literal value.
+    Value(u32),
+    /// An output section.
+    Section(SecId),
+    /// The symbol table.
+    Symtab,
+    /// A symbol; `high` keeps bits 24..32 that nvlink carries through (sm_75–sm_89 `.text`
+    /// sections keep the register count there).
+    Symbol { sym: SymIdx, high: u8 },
+}
+
+/// What a symbol's `st_shndx` refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymSection {
+    /// Undefined.
+    Undef,
+    /// Absolute.
+    Abs,
+    /// Common.
+    Common,
+    /// An output section.
+    Section(SecId),
+}
+
+/// A symbol record.
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    /// Name.
+    pub name: String,
+    /// `st_info` (binding and type).
+    pub info: u8,
+    /// `st_other`.
+    pub other: u8,
+    /// Section.
+    pub section: SymSection,
+    /// Value (offset in its section).
+    pub value: u64,
+    /// Size.
+    pub size: u64,
+    /// Input it was defined by (or first seen in).
+    pub input: usize,
+    /// Removed from the image.
+    pub removed: bool,
+    /// Callgraph node, for functions.
+    pub func: Option<FuncId>,
+}
+
+impl Symbol {
+    /// `STB_*`.
+    pub fn binding(&self) -> u8 {
+        self.info >> 4
+    }
+    /// `STT_*`.
+    pub fn sym_type(&self) -> u8 {
+        self.info & 0xf
+    }
+    /// Whether the symbol is defined in a section (not UND).
+    pub fn is_defined(&self) -> bool {
+        self.section != SymSection::Undef
+    }
+}
+
+/// Index of a function in the callgraph, in order of first appearance (nvlink's ordinal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub(crate) u32);
+
+/// A callgraph node.
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    /// Its symbol.
+    pub sym: Option<SymIdx>,
+    /// Direct callees, newest first (nvlink prepends).
+    pub callees: Vec<FuncId>,
+    /// Prototype string offset in `.strtab`'s interned part.
+    pub prototype: Option<u32>,
+    /// Whether its address is taken.
+    pub address_taken: bool,
+    /// Whether it is a kernel (`STO_CUDA_ENTRY`).
+    pub is_entry: bool,
+    /// Register count reported by its input.
+    pub regcount: Option<u32>,
+    /// Frame size reported by its input.
+    pub frame_size: Option<u32>,
+    /// Removed by dead-code elimination or a lost weak contest.
+    pub dead: bool,
+}
+
+/// A relocation as merged: symbol and target section in output terms, in arrival order.
+#[derive(Clone, Copy, Debug)]
+pub struct Reloc {
+    /// The relocation section it belongs to.
+    pub rel_section: SecId,
+    /// The section it patches.
+    pub target: SecId,
+    /// Offset in the output target section.
+    pub offset: u64,
+    /// Relocation type.
+    pub r_type: u32,
+    /// Symbol.
+    pub sym: Option<SymIdx>,
+    /// Addend (0 for REL).
+    pub addend: i64,
+    /// Dropped (lost weak, dead target, resolved at link time).
+    pub dropped: bool,
+}
+
+/// An `.nv.info` record with its symbol operand (if any) in output terms.
+#[derive(Clone, Debug)]
+pub struct InfoRecord {
+    /// EIFMT format byte.
+    pub format: u8,
+    /// EIATTR code.
+    pub attr: u8,
+    /// For `EIFMT_SVAL`: the payload; for the 2-byte forms, the value in 2 little-endian bytes.
+    pub payload: Vec<u8>,
+    /// Symbol in the first payload word, when the attribute carries one.
+    pub sym: Option<SymIdx>,
+    /// For `EIATTR_EXTERNS`: the listed symbols.
+    pub externs: Vec<SymIdx>,
+    /// Removed.
+    pub dropped: bool,
+}
+
+/// The whole merge state.
+#[derive(Default)]
+pub struct State<'d> {
+    /// Sections in creation order; index 0 is the null section.
+    pub sections: Vec<Section<'d>>,
+    /// Local and section symbols; index 0 is the sentinel.
+    pub locals: Vec<Symbol>,
+    /// Non-local symbols; index 0 is the sentinel.
+    pub globals: Vec<Symbol>,
+    /// Name → symbol, for non-local symbols and section symbols.
+    pub global_names: FxHashMap<String, SymIdx>,
+    /// Name → section.
+    pub section_names: FxHashMap<String, SecId>,
+    /// Order in which names entered the local/section namespace (`.strtab` part 1).
+    pub local_name_order: Vec<(String, NameOwner)>,
+    /// Order in which names entered the global namespace (`.strtab` part 2).
+    pub global_name_order: Vec<(String, NameOwner)>,
+    /// Strings interned into `.strtab` ahead of all names (prototype strings).
+    pub interned: Vec<String>,
+    /// Interned string → offset.
+    pub interned_offsets: FxHashMap<String, u32>,
+    /// Next offset in the interned part.
+    pub interned_size: u32,
+    /// Relocations in arrival order.
+    pub relocs: Vec<Reloc>,
+    /// Global `.nv.info` records in arrival order.
+    pub info: Vec<InfoRecord>,
+    /// Per-section `.nv.info.<f>` records in arrival order, keyed by the info section.
+    pub section_info: FxHashMap<SecId, Vec<InfoRecord>>,
+    /// Callgraph nodes by ordinal (index 0 unused).
+    pub functions: Vec<Function>,
+    /// Bytes the linker writes over section contents (relocations resolved at link time).
+    pub patches: Vec<Patch>,
+}
+
+/// Bytes written over a section's contents at emit time.
+#[derive(Clone, Debug)]
+pub struct Patch {
+    /// The section.
+    pub section: SecId,
+    /// Offset in it.
+    pub offset: u64,
+    /// The new bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Who put a name into a namespace, so the name can leave with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameOwner {
+    /// A section.
+    Section(SecId),
+    /// A symbol.
+    Symbol(SymIdx),
+}
+
+impl<'d> State<'d> {
+    /// A fresh state with the sentinels in place.
+    pub fn new() -> State<'d> {
+        let mut s = State::default();
+        s.sections.push(Section {
+            name: String::new(),
+            sh_type: 0,
+            flags: 0,
+            link: Link::None,
+            info: Link::None,
+            addralign: 0,
+            entsize: 0,
+            size: 0,
+            nodes: Vec::new(),
+            symbol: None,
+            removed: false,
+            name_removed: false,
+            role: SecRole::Synthetic,
+            reloc_target: None,
+        });
+        let sentinel = Symbol {
+            name: String::new(),
+            info: 0,
+            other: 0,
+            section: SymSection::Undef,
+            value: 0,
+            size: 0,
+            input: usize::MAX,
+            removed: false,
+            func: None,
+        };
+        s.locals.push(sentinel.clone());
+        s.globals.push(sentinel);
+        s.functions.push(Function::default());
+        s.interned_size = 1;
+        s
+    }
+
+    /// The section `id`.
+    pub fn sec(&self, id: SecId) -> &Section<'d> {
+        &self.sections[id.index()]
+    }
+    /// The section `id`, mutably.
+    pub fn sec_mut(&mut self, id: SecId) -> &mut Section<'d> {
+        &mut self.sections[id.index()]
+    }
+    /// The symbol `idx`.
+    pub fn sym(&self, idx: SymIdx) -> &Symbol {
+        match idx.kind() {
+            SymKind::Local(l) => &self.locals[l.pos()],
+            SymKind::Global(g) => &self.globals[g.pos()],
+        }
+    }
+    /// The symbol `idx`, mutably.
+    pub fn sym_mut(&mut self, idx: SymIdx) -> &mut Symbol {
+        match idx.kind() {
+            SymKind::Local(l) => &mut self.locals[l.pos()],
+            SymKind::Global(g) => &mut self.globals[g.pos()],
+        }
+    }
+
+    /// Creates a section (nvlink's `section_create`), registering its name in both namespaces.
+    /// Constant-bank sections of a final link first get their `.rel` companion, whose name
+    /// enters `.strtab` before the parent's (observed).
+    pub fn create_section(&mut self, mut sec: Section<'d>, with_rel_companion: bool) -> SecId {
+        let id = SecId(self.sections.len() as u32);
+        let name = sec.name.clone();
+        sec.removed = false;
+        self.sections.push(sec);
+        self.section_names.insert(name.clone(), id);
+        if with_rel_companion {
+            let rel_name = format!(".rel{name}");
+            let rel = Section {
+                name: rel_name,
+                sh_type: crate::elf::consts::SHT_REL,
+                flags: crate::elf::consts::SHF_INFO_LINK,
+                link: Link::Symtab,
+                info: Link::Section(id),
+                addralign: 8,
+                entsize: 16,
+                size: 0,
+                nodes: Vec::new(),
+                symbol: None,
+                removed: false,
+                name_removed: false,
+                role: SecRole::Synthetic,
+                reloc_target: Some(id),
+            };
+            self.create_section(rel, false);
+        }
+        self.local_name_order.push((name, NameOwner::Section(id)));
+        id
+    }
+
+    /// Looks a section up by name.
+    pub fn section_by_name(&self, name: &str) -> Option<SecId> {
+        self.section_names.get(name).copied()
+    }
+
+    /// Adds a local (or section) symbol to the positive array.
+    pub fn add_local(&mut self, sym: Symbol, register_name: bool) -> SymIdx {
+        let slot = self.locals.len() as u32;
+        let idx: SymIdx = LocalIdx::from_slot(slot)
+            .expect("positive array slot is never 0")
+            .into();
+        if register_name {
+            self.local_name_order
+                .push((sym.name.clone(), NameOwner::Symbol(idx)));
+        }
+        self.locals.push(sym);
+        idx
+    }
+
+    /// Adds a non-local symbol to the negative array and its name to the global namespace.
+    pub fn add_global(&mut self, sym: Symbol) -> SymIdx {
+        let slot = self.globals.len() as u32;
+        let idx: SymIdx = GlobalIdx::from_slot(slot)
+            .expect("negative array slot is never 0")
+            .into();
+        self.global_names.insert(sym.name.clone(), idx);
+        self.global_name_order
+            .push((sym.name.clone(), NameOwner::Symbol(idx)));
+        self.globals.push(sym);
+        idx
+    }
+
+    /// Looks a non-local symbol up by name.
+    pub fn global_by_name(&self, name: &str) -> Option<SymIdx> {
+        self.global_names.get(name).copied()
+    }
+
+    /// Interns a string into the head of `.strtab` (prototype strings), returning its offset.
+    pub fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&o) = self.interned_offsets.get(s) {
+            return o;
+        }
+        let o = self.interned_size;
+        self.interned_size += s.len() as u32 + 1;
+        self.interned.push(s.to_owned());
+        self.interned_offsets.insert(s.to_owned(), o);
+        o
+    }
+
+    /// Registers a callgraph node for a function symbol.
+    pub fn add_function(&mut self, sym: SymIdx, is_entry: bool) -> FuncId {
+        let id = FuncId(self.functions.len() as u32);
+        self.functions.push(Function {
+            sym: Some(sym),
+            is_entry,
+            ..Function::default()
+        });
+        self.sym_mut(sym).func = Some(id);
+        id
+    }
+
+    /// The callgraph node `id`.
+    pub fn func(&self, id: FuncId) -> &Function {
+        &self.functions[id.0 as usize]
+    }
+    /// The callgraph node `id`, mutably.
+    pub fn func_mut(&mut self, id: FuncId) -> &mut Function {
+        &mut self.functions[id.0 as usize]
+    }
+
+    /// Appends a contribution to a section, aligning it (nvlink's `section_data_copy`).
+    pub fn append_data(
+        &mut self,
+        sec: SecId,
+        data: Option<&'d [u8]>,
+        size: u64,
+        align: u64,
+        input: usize,
+    ) -> u64 {
+        let s = self.sec_mut(sec);
+        let align = align.max(1);
+        let offset = s.size.div_ceil(align) * align;
+        s.size = offset + size;
+        if align > s.addralign {
+            s.addralign = align;
+        }
+        s.nodes.push(DataNode {
+            data,
+            offset,
+            align,
+            size,
+            input,
+        });
+        offset
+    }
+}
+
+/// A blank section description with the common defaults, for [`State::create_section`].
+pub fn new_section<'d>(
+    name: impl Into<String>,
+    sh_type: u32,
+    flags: u64,
+    addralign: u64,
+    entsize: u64,
+) -> Section<'d> {
+    Section {
+        name: name.into(),
+        sh_type,
+        flags,
+        link: Link::None,
+        info: Link::None,
+        addralign,
+        entsize,
+        size: 0,
+        nodes: Vec::new(),
+        symbol: None,
+        removed: false,
+        name_removed: false,
+        role: SecRole::Data,
+        reloc_target: None,
+    }
+}
