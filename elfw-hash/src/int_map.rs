@@ -138,14 +138,7 @@ impl<V> IntMap<V> {
     /// bucket is empty or out of range.
     #[must_use]
     pub fn bucket_entries(&self, bucket: usize) -> BucketEntries<'_> {
-        BucketEntries::new(self.table.bucket(bucket))
-    }
-
-    /// Entry slots bucket `bucket` has allocated (0 for an empty bucket); it doubles, starting
-    /// from one, each time the bucket fills.
-    #[must_use]
-    pub fn bucket_capacity(&self, bucket: usize) -> usize {
-        self.table.bucket(bucket).map_or(0, |b| b.capacity())
+        BucketEntries::new(self.table.chain(bucket))
     }
 
     /// The key of entry `id`, or `None` if `id` is not from this map.
@@ -185,7 +178,7 @@ impl<V> IntMap<V> {
     /// geometry, each bucket's chain in ascending [`EntryId`].
     #[must_use]
     pub fn iter_bucket_order(&self) -> BucketOrder<'_, u64, V> {
-        BucketOrder::new(self.table.buckets(), self.table.entries())
+        BucketOrder::new(&self.table)
     }
 }
 
@@ -231,7 +224,6 @@ mod tests {
             .map(|id| map.key(id).unwrap())
             .collect();
         assert_eq!(b3, [3, 11, 19]);
-        assert_eq!(map.bucket_capacity(3), 4);
         let walked: Vec<_> = map.iter_bucket_order().map(|(_, &k, _)| k).collect();
         assert_eq!(walked, [3, 11, 19, 4]);
         assert_eq!(map.get(19), Some(&190));

@@ -10,7 +10,7 @@
 use std::iter::{Enumerate, FusedIterator};
 use std::slice;
 
-use crate::table::{Bucket, Entry, EntryId};
+use crate::table::{Entry, EntryId, Slot, Table};
 
 /// Entries in insertion order (ascending [`EntryId`]), yielding `(id, &key, &value)`.
 #[derive(Clone, Debug)]
@@ -78,23 +78,51 @@ impl<'a, K, V> Iterator for IterMut<'a, K, V> {
 impl<K, V> ExactSizeIterator for IterMut<'_, K, V> {}
 impl<K, V> FusedIterator for IterMut<'_, K, V> {}
 
+/// The entry indices of one chain: its inline part, then its spilled part.
+#[derive(Clone, Debug)]
+struct ChainIndices<'a> {
+    inline: slice::Iter<'a, u32>,
+    spilled: slice::Iter<'a, Slot>,
+}
+
+impl<'a> ChainIndices<'a> {
+    fn new((inline, spilled): (&'a [u32], &'a [Slot])) -> Self {
+        Self {
+            inline: inline.iter(),
+            spilled: spilled.iter(),
+        }
+    }
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        match self.inline.next() {
+            Some(&i) => Some(i),
+            None => self.spilled.next().map(|s| s.index()),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.inline.len() + self.spilled.len()
+    }
+}
+
 /// Entries in bucket order: buckets `0..bucket_count` of the current geometry, each bucket's
 /// chain in ascending [`EntryId`]. Yields `(id, &key, &value)`.
 #[derive(Clone, Debug)]
 pub struct BucketOrder<'a, K, V> {
-    buckets: slice::Iter<'a, Bucket>,
-    chain: slice::Iter<'a, u32>,
-    entries: &'a [Entry<K, V>],
+    table: &'a Table<K, V>,
+    next_bucket: usize,
+    chain: ChainIndices<'a>,
     remaining: usize,
 }
 
 impl<'a, K, V> BucketOrder<'a, K, V> {
-    pub(crate) fn new(buckets: &'a [Bucket], entries: &'a [Entry<K, V>]) -> Self {
+    pub(crate) fn new(table: &'a Table<K, V>) -> Self {
         Self {
-            buckets: buckets.iter(),
-            chain: [].iter(),
-            entries,
-            remaining: entries.len(),
+            table,
+            next_bucket: 0,
+            chain: ChainIndices::new((&[], &[])),
+            remaining: table.len(),
         }
     }
 }
@@ -104,12 +132,16 @@ impl<'a, K, V> Iterator for BucketOrder<'a, K, V> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(&index) = self.chain.next() {
-                let e = &self.entries[index as usize];
+            if let Some(index) = self.chain.next() {
+                let e = &self.table.entries()[index as usize];
                 self.remaining -= 1;
                 return Some((EntryId::new(index), &e.key, &e.value));
             }
-            self.chain = self.buckets.next()?.indices().iter();
+            if self.remaining == 0 || self.next_bucket >= self.table.bucket_count() {
+                return None;
+            }
+            self.chain = ChainIndices::new(self.table.chain(self.next_bucket));
+            self.next_bucket += 1;
         }
     }
 
@@ -125,13 +157,13 @@ impl<K, V> FusedIterator for BucketOrder<'_, K, V> {}
 /// The entry ids of one bucket, in chain order (ascending [`EntryId`]).
 #[derive(Clone, Debug)]
 pub struct BucketEntries<'a> {
-    inner: slice::Iter<'a, u32>,
+    chain: ChainIndices<'a>,
 }
 
 impl<'a> BucketEntries<'a> {
-    pub(crate) fn new(bucket: Option<&'a Bucket>) -> Self {
+    pub(crate) fn new(chain: (&'a [u32], &'a [Slot])) -> Self {
         Self {
-            inner: bucket.map_or(&[][..], Bucket::indices).iter(),
+            chain: ChainIndices::new(chain),
         }
     }
 }
@@ -141,12 +173,13 @@ impl Iterator for BucketEntries<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<EntryId> {
-        self.inner.next().map(|&i| EntryId::new(i))
+        self.chain.next().map(EntryId::new)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
+        let n = self.chain.len();
+        (n, Some(n))
     }
 }
 

@@ -35,8 +35,11 @@
 //! nvlink output wherever its order follows a table's bucket order.
 //!
 //! Differences from nvlink that no output can observe: each entry keeps its 32-bit hash (a
-//! rehash never re-hashes, a lookup compares hashes before bytes), and nvlink's free-slot
-//! bitmap is not modelled because entries are never removed.
+//! rehash never re-hashes, a lookup compares hashes before bytes); a bucket keeps the first
+//! seven links of its chain (hash and entry index) inline in one cache line and spills the rest
+//! to a side vector that doubles when full, where nvlink heap-allocates every chain starting at
+//! one slot — same chain contents, same order; and nvlink's free-slot bitmap is not modelled
+//! because entries are never removed.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -16,6 +16,7 @@ const C2: u32 = 0x1B87_3593;
 /// assert_eq!(elfw_hash::murmur3_x86_32(b"main_kernel"), 0xC65D_92BC);
 /// ```
 #[must_use]
+#[inline]
 pub const fn murmur3_x86_32(data: &[u8]) -> u32 {
     murmur3_x86_32_seeded(data, 0)
 }
@@ -26,31 +27,27 @@ pub const fn murmur3_x86_32(data: &[u8]) -> u32 {
 /// Inputs longer than `u32::MAX` bytes fold their length modulo 2^32 into the hash, exactly as the
 /// reference's 32-bit `len` does.
 #[must_use]
+#[inline]
 pub const fn murmur3_x86_32_seeded(data: &[u8], seed: u32) -> u32 {
     let mut h = seed;
-    let blocks = data.len() / 4;
 
-    let mut i = 0;
-    while i < blocks {
-        let at = i * 4;
-        let k = u32::from_le_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]);
-        h ^= mix_block(k);
+    // Body: little-endian 4-byte blocks.
+    let mut rest = data;
+    while let Some((block, tail)) = rest.split_first_chunk::<4>() {
+        h ^= mix_block(u32::from_le_bytes(*block));
         h = h.rotate_left(13);
         h = h.wrapping_mul(5).wrapping_add(0xE654_6B64);
-        i += 1;
+        rest = tail;
     }
 
-    let tail = blocks * 4;
-    let mut k = 0u32;
-    let rest = data.len() - tail;
-    if rest >= 3 {
-        k ^= (data[tail + 2] as u32) << 16;
-    }
-    if rest >= 2 {
-        k ^= (data[tail + 1] as u32) << 8;
-    }
-    if rest >= 1 {
-        k ^= data[tail] as u32;
+    // Tail: the last 1-3 bytes, little-endian, mixed without the rotate/multiply-add of h.
+    let k = match *rest {
+        [a, b, c] => (a as u32) | (b as u32) << 8 | (c as u32) << 16,
+        [a, b] => (a as u32) | (b as u32) << 8,
+        [a] => a as u32,
+        _ => 0,
+    };
+    if !rest.is_empty() {
         h ^= mix_block(k);
     }
 

@@ -85,14 +85,7 @@ impl<K, V> NameMap<K, V> {
     /// bucket is empty or out of range.
     #[must_use]
     pub fn bucket_entries(&self, bucket: usize) -> BucketEntries<'_> {
-        BucketEntries::new(self.table.bucket(bucket))
-    }
-
-    /// Entry slots bucket `bucket` has allocated (0 for an empty bucket); it doubles, starting
-    /// from one, each time the bucket fills.
-    #[must_use]
-    pub fn bucket_capacity(&self, bucket: usize) -> usize {
-        self.table.bucket(bucket).map_or(0, |b| b.capacity())
+        BucketEntries::new(self.table.chain(bucket))
     }
 
     /// The key of entry `id`, or `None` if `id` is not from this map.
@@ -139,7 +132,7 @@ impl<K, V> NameMap<K, V> {
     /// geometry, each bucket's chain in ascending [`EntryId`].
     #[must_use]
     pub fn iter_bucket_order(&self) -> BucketOrder<'_, K, V> {
-        BucketOrder::new(self.table.buckets(), self.table.entries())
+        BucketOrder::new(&self.table)
     }
 }
 
@@ -262,9 +255,6 @@ mod tests {
         assert_eq!(map.bucket_of(NameHash::of("helper_fn")), 35);
         assert_eq!(map.bucket_entries(60).collect::<Vec<_>>(), [main, mine]);
         assert_eq!(map.bucket_entries(35).collect::<Vec<_>>(), [helper]);
-        // seed: "bucket 60 -> [capacity=2, entries=[main_kernel, my_kernel], -1]"
-        assert_eq!(map.bucket_capacity(60), 2);
-        assert_eq!(map.bucket_capacity(35), 1);
         assert_eq!(map.get("main_kernel"), Some(&-1));
         assert_eq!(map.get("my_kernel"), Some(&-2));
         assert_eq!(map.get(&b"helper_fn"[..]), Some(&1));
@@ -315,20 +305,21 @@ mod tests {
         assert_eq!(NameMap::<&str, ()>::with_buckets(100).bucket_count(), 128);
     }
 
-    /// A chain grows 1 → 2 → 4 → 8 slots as names pile into one bucket (one bucket, so every
-    /// name collides; the load bound of 4 per bucket is passed at the fifth name).
+    /// One bucket takes every name until the load bound: the fifth name doubles the table.
     #[test]
-    fn bucket_capacity_doubles_when_full() {
+    fn single_bucket_until_load_bound() {
         let mut map = NameMap::with_buckets(1);
-        let mut caps = Vec::new();
         for name in ["a", "b", "c", "d"] {
             map.insert(name, ());
-            caps.push(map.bucket_capacity(0));
         }
-        assert_eq!(caps, [1, 2, 4, 4]);
         assert_eq!(map.bucket_count(), 1);
+        assert_eq!(map.bucket_entries(0).count(), 4);
         map.insert("e", ());
         assert_eq!(map.bucket_count(), 2, "5 > 4 * 1 buckets: doubled");
+        assert_eq!(
+            map.bucket_entries(0).count() + map.bucket_entries(1).count(),
+            5
+        );
     }
 
     /// The load bound is four entries per bucket: the table doubles on the insert that makes
@@ -373,6 +364,5 @@ mod tests {
         assert_eq!(small.value(far), None);
         assert_eq!(small.hash(far), None);
         assert_eq!(small.bucket_entries(99).count(), 0);
-        assert_eq!(small.bucket_capacity(99), 0);
     }
 }
