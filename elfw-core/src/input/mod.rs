@@ -285,7 +285,14 @@ impl<'s> Loader<'s, '_> {
                 self.ignore(name, IgnoreReason::WholeProgramObject);
                 Ok(())
             }
-            host::HostContent::NoDeviceCode(host::NoDeviceCode::NoFatbinSegment) => Ok(()),
+            host::HostContent::NoDeviceCode(host::NoDeviceCode::NoFatbinSegment) => {
+                // A plain host object is normal input; a device ELF here (a cubin not named
+                // `.o`/`.cubin`) is a foreign input nvlink drops without a word.
+                if u16::from_le_bytes([data[18], data[19]]) == EM_CUDA {
+                    self.ignore(name, IgnoreReason::NotRecognized);
+                }
+                Ok(())
+            }
         }
     }
 
