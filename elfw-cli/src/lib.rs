@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 mod cmp_cmd;
 mod dump_cmd;
+mod link_cmd;
+pub mod options;
 
 /// Where and as whom the command runs.
 #[derive(Clone, Debug)]
@@ -41,9 +43,8 @@ pub fn run(argv: &[String], env: &RunEnv) -> RunOutcome {
         Some("dump") => return dump_cmd::run(&argv[1..], env),
         _ => {}
     }
-    RunOutcome {
-        status: 1,
-        stdout: Vec::new(),
-        stderr: format!("{} fatal   : elfw: linking is not implemented yet\n", env.program_name).into_bytes(),
-    }
+    let mut out = RunOutcome::default();
+    let status = link_cmd::run(argv, env, &mut out);
+    out.status = status;
+    out
 }

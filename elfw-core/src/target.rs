@@ -117,6 +117,20 @@ impl Target {
         format!("sm_{}{}", self.sm, self.suffix())
     }
 
+    /// The same target as the input reader's [`crate::elf::SmArch`].
+    pub fn sm_arch(&self) -> crate::elf::SmArch {
+        use crate::elf::ArchVariant;
+        let variant = match self.variant {
+            Variant::Base => ArchVariant::Plain,
+            Variant::Arch => ArchVariant::Accelerated,
+            Variant::Family => ArchVariant::Family,
+        };
+        crate::elf::SmArch {
+            sm: self.sm,
+            variant,
+        }
+    }
+
     fn suffix(&self) -> &'static str {
         match self.variant {
             Variant::Base => "",
