@@ -20,7 +20,7 @@
 //! node slot whenever a new function record is created or a record becomes a function.
 
 use bumpalo::Bump;
-use elfw_hash::EntryId;
+use elfw_hash::{EntryId, NameHash};
 
 use super::error::ArenaError;
 use super::index::{Binding, FuncOrdinal, GlobalIdx, LocalIdx, Space, SymIdx, SymKind};
@@ -118,13 +118,17 @@ impl<'a, S: Space> Arena<'a, S> {
         if self.callgraph_complete && new.sym_type == STT_FUNC {
             return Err(ArenaError::FunctionAfterCallgraph);
         }
-        // Phase 2: duplicate detection by name.
-        let Some(entry) = self.symbol_names.find(new.name) else {
+        // Phase 2: duplicate detection by name (hashed once for every probe below).
+        let hash = NameHash::of(new.name);
+        let Some(entry) = self.symbol_names.find_hashed(hash, new.name) else {
             // Phase 5: a new name.
-            let section_key = self.section_names.find(new.name).map(|e| e.key);
+            let section_key = self
+                .section_names
+                .find_hashed(hash, new.name)
+                .map(|e| e.key);
             let name = intern(bump, new.name, [None, section_key]);
             let index = self.push_symbol(name, new)?;
-            self.symbol_names.insert_new(name, index);
+            self.symbol_names.insert_new_hashed(hash, name, index);
             self.distinct_names += 1;
             return Ok(Added::Inserted {
                 index,

@@ -8,7 +8,7 @@
 //! second probe.
 
 use bumpalo::Bump;
-use elfw_hash::{EntryId, NameMap};
+use elfw_hash::{EntryId, NameHash, NameMap};
 
 /// A name → `V` map whose keys are `&'a str` interned by the caller.
 #[derive(Clone, Debug)]
@@ -39,9 +39,9 @@ impl<'a, V: Copy> NameTable<'a, V> {
         }
     }
 
-    /// The entry for `name`.
-    pub(crate) fn find(&self, name: &str) -> Option<Entry<'a, V>> {
-        let id = self.map.entry_id(name)?;
+    /// The entry for `name`, whose hash is `hash`.
+    pub(crate) fn find_hashed(&self, hash: NameHash, name: &str) -> Option<Entry<'a, V>> {
+        let id = self.map.entry_id_hashed(hash, name)?;
         Some(Entry {
             id,
             key: self.map.key(id)?,
@@ -59,7 +59,12 @@ impl<'a, V: Copy> NameTable<'a, V> {
         self.map.insert(name, value);
     }
 
-    /// Re-points an existing entry (found by [`find`](Self::find)) to `value`.
+    /// Adds `name`, whose hash is `hash` and which must not be present yet.
+    pub(crate) fn insert_new_hashed(&mut self, hash: NameHash, name: &'a str, value: V) {
+        self.map.insert_hashed(hash, name, value);
+    }
+
+    /// Re-points an existing entry (found by [`find_hashed`](Self::find_hashed)) to `value`.
     pub(crate) fn set(&mut self, id: EntryId, value: V) {
         if let Some(v) = self.map.value_mut(id) {
             *v = value;

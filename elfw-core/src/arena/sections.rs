@@ -6,6 +6,7 @@
 //! singly linked list in append order, reachable from the section's head and tail.
 
 use bumpalo::Bump;
+use elfw_hash::NameHash;
 
 use super::error::ArenaError;
 use super::index::{DataNodeIdx, SectionIdx, Space, SymIdx};
@@ -289,18 +290,16 @@ impl<'a, S: Space> Arena<'a, S> {
         }
         let idx = SectionIdx::from_slot(self.sections.len() as u32)
             .ok_or(ArenaError::TooMany("sections"))?;
-        let known = self.section_names.find(new.name);
-        let name = intern(
-            bump,
-            new.name,
-            [
-                known.map(|e| e.key),
-                self.symbol_names.find(new.name).map(|e| e.key),
-            ],
-        );
+        let hash = NameHash::of(new.name);
+        let known = self.section_names.find_hashed(hash, new.name);
+        let symbol_key = || self.symbol_names.find_hashed(hash, new.name).map(|e| e.key);
+        let name = match known {
+            Some(e) => e.key,
+            None => intern(bump, new.name, [None, symbol_key()]),
+        };
         self.sections.push(new, name);
         if known.is_none() {
-            self.section_names.insert_new(name, idx);
+            self.section_names.insert_new_hashed(hash, name, idx);
         }
         Ok(idx)
     }
