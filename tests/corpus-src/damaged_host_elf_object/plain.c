@@ -1,0 +1,1 @@
+int host_only_function(int x) { return x + 1; }

@@ -1,0 +1,1 @@
+__global__ void extra_kernel(int *p) { p[0] = 9; }

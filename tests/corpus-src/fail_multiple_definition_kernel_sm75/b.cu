@@ -1,0 +1,1 @@
+__global__ void same_kernel(int *p) { p[0] = 2; }
