@@ -93,7 +93,15 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
         return;
     }
     for g in st.globals.iter().skip(1) {
-        if g.is_defined() || g.binding() == STB_WEAK || provided_externally(&g.name) {
+        // Texture, sampler and surface references (types 10..=12) and dynamic shared memory
+        // (`extern __shared__`, st_other 0x40) are bound by the driver or the shared-memory
+        // layout, not by a definition.
+        let bound_elsewhere = (10..=12).contains(&g.sym_type()) || g.other & 0x40 != 0;
+        if g.is_defined()
+            || g.binding() == STB_WEAK
+            || provided_externally(&g.name)
+            || bound_elsewhere
+        {
             continue;
         }
         let file = opts.input_names.get(g.input).cloned().unwrap_or_default();
@@ -404,7 +412,7 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
         }
         v
     };
-    for i in 1..st.sections.len() {
+    for (i, &has_relocs) in has_relocs.iter().enumerate().skip(1) {
         let id = SecId(i as u32);
         let s = &st.sections[i];
         if s.removed {
@@ -413,7 +421,7 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
         let empty = match s.sh_type {
             SHT_STRTAB | SHT_SYMTAB | SHT_NOTE => false,
             SHT_SYMTAB_SHNDX => true,
-            SHT_REL | SHT_RELA => !has_relocs[i],
+            SHT_REL | SHT_RELA => !has_relocs,
             SHT_CUDA_INFO => {
                 if s.name == ".nv.info" {
                     false

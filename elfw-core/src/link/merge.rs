@@ -87,6 +87,7 @@ pub fn merge_input<'d>(
         offset: vec![0; nsec],
         lost: vec![false; nsym],
     };
+    let errors_before = diags.len();
     let mut cx = MergeCx {
         st,
         obj,
@@ -98,20 +99,26 @@ pub fn merge_input<'d>(
     };
     cx.map_notes();
     // Pass 1: functions.
-    for i in 1..nsym {
-        if syms[i].sym_type() == STT_FUNC {
+    for (i, s) in syms.iter().enumerate().skip(1) {
+        if s.sym_type() == STT_FUNC {
             cx.merge_function(i)?;
         }
     }
     // Pass 2: everything else.
-    for i in 1..nsym {
-        if syms[i].sym_type() != STT_FUNC {
+    for (i, s) in syms.iter().enumerate().skip(1) {
+        if s.sym_type() != STT_FUNC {
             cx.merge_other(i)?;
         }
     }
     // Pass 3: section headers.
     for s in 1..nsec {
         cx.merge_section_header(s as u32)?;
+    }
+    if cx.diags.len() > errors_before && cx.diags.has_errors() {
+        return Err(LinkError::Fatal(Diagnostic::new(
+            Severity::Fatal,
+            "merge_elf failed",
+        )));
     }
     Ok(maps)
 }
@@ -301,7 +308,9 @@ impl<'d> MergeCx<'_, 'd> {
                     }
                     self.define_function(idx, i)?;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
-                    return Err(self.multiple_definition(&s.name, existing.input));
+                    let name = s.name.clone();
+                    self.multiple_definition(&name, existing.input);
+                    self.lose(i);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
                     self.replace_function(idx, i)?;
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_WEAK {
@@ -448,20 +457,24 @@ impl<'d> MergeCx<'_, 'd> {
         Ok(())
     }
 
-    fn multiple_definition(&self, name: &str, first: usize) -> LinkError {
-        LinkError::Fatal(Diagnostic::new(
+    /// Reports a second strong definition (an error; the input's merge then fails).
+    fn multiple_definition(&mut self, name: &str, first: usize) {
+        let first = self
+            .opts
+            .input_names
+            .get(first)
+            .map(String::as_str)
+            .unwrap_or("?");
+        let d = Diagnostic::new(
             Severity::Error,
             format!(
                 "Multiple definition of '{}' in '{}', first defined in '{}'",
-                name,
-                self.obj.name,
-                self.opts
-                    .input_names
-                    .get(first)
-                    .map(String::as_str)
-                    .unwrap_or("?")
+                name, self.obj.name, first
             ),
-        ))
+        )
+        .in_file(self.obj.name.clone())
+        .about_symbol(name);
+        self.diags.push(d);
     }
 
     fn merge_other(&mut self, i: usize) -> Result<(), LinkError> {
@@ -543,14 +556,26 @@ impl<'d> MergeCx<'_, 'd> {
                     e.size = s.size;
                     e.input = self.input;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
-                    return Err(self.multiple_definition(&s.name, existing.input));
+                    let name = s.name.clone();
+                    self.multiple_definition(&name, existing.input);
+                } else if existing.size != s.size {
+                    let first = self
+                        .opts
+                        .input_names
+                        .get(existing.input)
+                        .cloned()
+                        .unwrap_or_default();
+                    let d = Diagnostic::new(
+                        Severity::Error,
+                        format!(
+                            "Size doesn't match for '{}' in '{}', first specified in '{}'",
+                            s.name, self.obj.name, first
+                        ),
+                    )
+                    .in_file(self.obj.name.clone())
+                    .about_symbol(s.name.clone());
+                    self.diags.push(d);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
-                    if existing.size != s.size {
-                        return Err(LinkError::Fatal(Diagnostic::new(
-                            Severity::Error,
-                            format!("Size mismatch for '{}' in '{}'", s.name, self.obj.name),
-                        )));
-                    }
                     let e = self.st.sym_mut(idx);
                     e.info = s.info;
                     e.other = s.other;

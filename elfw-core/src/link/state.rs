@@ -92,7 +92,12 @@ pub enum Link {
     Symtab,
     /// A symbol; `high` keeps bits 24..32 that nvlink carries through (sm_75–sm_89 `.text`
     /// sections keep the register count there).
-    Symbol { sym: SymIdx, high: u8 },
+    Symbol {
+        /// The symbol.
+        sym: SymIdx,
+        /// Bits 24..32 to keep.
+        high: u8,
+    },
 }
 
 /// What a symbol's `st_shndx` refers to.
