@@ -247,17 +247,36 @@ fn compare_matched_section(e: &Image<'_>, a: &Image<'_>, x: &Sec<'_>, y: &Sec<'_
     }
 }
 
-fn compare_sections(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
+/// Which part of a pass over sections or symbols.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Only what is in one file and not the other.
+    Presence,
+    /// Matched items, except the string tables.
+    Matched,
+    /// Matched string tables (their differences mostly follow from the others).
+    Names,
+}
+
+fn compare_sections(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs, pass: Pass) {
     for x in e.sections.iter().skip(1) {
         match a.by_key.get(&x.key) {
-            Some(&j) => compare_matched_section(e, a, x, &a.sections[j as usize], d),
-            None => d.push(
+            Some(&j)
+                if pass != Pass::Presence && (x.kind == Kind::Names) == (pass == Pass::Names) =>
+            {
+                compare_matched_section(e, a, x, &a.sections[j as usize], d)
+            }
+            None if pass == Pass::Presence => d.push(
                 section_subject(&x.key, Some(x.index), None),
                 "presence",
                 "present",
                 "absent",
             ),
+            _ => {}
         }
+    }
+    if pass != Pass::Presence {
+        return;
     }
     for y in a
         .sections
@@ -274,7 +293,7 @@ fn compare_sections(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
     }
 }
 
-fn compare_symbols(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
+fn compare_symbols(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs, pass: Pass) {
     for tx in &e.symtabs {
         let key = &e.sections[tx.section as usize].key;
         let Some(ty) = a
@@ -285,42 +304,22 @@ fn compare_symbols(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
             continue; // the section's absence is reported already
         };
         for (i, k) in tx.keys.iter().enumerate().skip(1) {
-            let Some(&j) = ty.by_key.get(k) else {
-                d.push(
+            let j = ty.by_key.get(k).copied();
+            match (j, pass) {
+                (None, Pass::Presence) => d.push(
                     symbol_subject(key, tx, Some(i as u32), None),
                     "presence",
                     "present",
                     "absent",
-                );
-                continue;
-            };
-            let (x, y) = (&tx.symbols[i], &ty.symbols[j as usize]);
-            let subject = symbol_subject(key, tx, Some(i as u32), Some(j));
-            if x.info != y.info {
-                d.push(
-                    subject.clone(),
-                    "st_info",
-                    describe_info(x.info),
-                    describe_info(y.info),
-                );
-            }
-            if x.other != y.other {
-                d.push(
-                    subject.clone(),
-                    "st_other",
-                    format!("{:#x}", x.other),
-                    format!("{:#x}", y.other),
-                );
-            }
-            let (sx, sy) = (e.section_key(x.shndx), a.section_key(y.shndx));
-            if sx != sy {
-                d.push(subject.clone(), "st_shndx", sx, sy);
-            }
-            for (field, v, w) in [("st_value", x.value, y.value), ("st_size", x.size, y.size)] {
-                if v != w {
-                    d.push(subject.clone(), field, format!("{v:#x}"), format!("{w:#x}"));
+                ),
+                (Some(j), Pass::Matched) => {
+                    compare_matched_symbol(e, a, key, tx, i as u32, ty, j, d)
                 }
+                _ => {}
             }
+        }
+        if pass != Pass::Presence {
+            continue;
         }
         for (j, k) in ty
             .keys
@@ -336,6 +335,46 @@ fn compare_symbols(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
                 actual: Some(j as u32),
             };
             d.push(subject, "presence", "absent", "present");
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare_matched_symbol(
+    e: &Image<'_>,
+    a: &Image<'_>,
+    table: &str,
+    tx: &SymTable<'_>,
+    i: u32,
+    ty: &SymTable<'_>,
+    j: u32,
+    d: &mut Diffs,
+) {
+    let (x, y) = (&tx.symbols[i as usize], &ty.symbols[j as usize]);
+    let subject = symbol_subject(table, tx, Some(i), Some(j));
+    if x.info != y.info {
+        d.push(
+            subject.clone(),
+            "st_info",
+            describe_info(x.info),
+            describe_info(y.info),
+        );
+    }
+    if x.other != y.other {
+        d.push(
+            subject.clone(),
+            "st_other",
+            format!("{:#x}", x.other),
+            format!("{:#x}", y.other),
+        );
+    }
+    let (sx, sy) = (e.section_key(x.shndx), a.section_key(y.shndx));
+    if sx != sy {
+        d.push(subject.clone(), "st_shndx", sx, sy);
+    }
+    for (field, v, w) in [("st_value", x.value, y.value), ("st_size", x.size, y.size)] {
+        if v != w {
+            d.push(subject.clone(), field, format!("{v:#x}"), format!("{w:#x}"));
         }
     }
 }
@@ -412,7 +451,11 @@ pub(crate) fn compare(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
     if sx != sy {
         d.push(Subject::Header, "e_shstrndx", sx, sy);
     }
-    compare_sections(e, a, d);
-    compare_symbols(e, a, d);
+    // What is missing or extra first: it explains most of what follows.
+    compare_sections(e, a, d, Pass::Presence);
+    compare_symbols(e, a, d, Pass::Presence);
+    compare_sections(e, a, d, Pass::Matched);
+    compare_symbols(e, a, d, Pass::Matched);
+    compare_sections(e, a, d, Pass::Names);
     compare_segments(e, a, d);
 }
