@@ -366,10 +366,9 @@ fn padding_inside_a_segment_is_not_equal() {
     let (i, (_, s)) = secs
         .iter()
         .enumerate()
-        .filter(|(_, (_, s))| {
+        .rfind(|(_, (_, s))| {
             s.has_file_data() && s.offset > load.offset && s.offset < load.offset + load.filesz
         })
-        .next_back()
         .unwrap();
     let mut changed = d.clone();
     // Shift the last section of the segment by its alignment, into what was padding or the
