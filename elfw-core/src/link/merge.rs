@@ -104,13 +104,22 @@ pub fn merge_input<'d>(
             cx.merge_function(i)?;
         }
     }
-    // Pass 2: everything else.
+    // Pass 2: data objects (their sections are created as they are met, except `.nv.global`,
+    // whose creation waits for its section symbol: nvlink's pending-globals list).
+    let mut pending = Vec::new();
     for (i, s) in syms.iter().enumerate().skip(1) {
-        if s.sym_type() != STT_FUNC {
-            cx.merge_other(i)?;
+        if s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION {
+            cx.merge_object(i, &mut pending)?;
         }
     }
-    // Pass 3: section headers.
+    // Pass 3: section symbols.
+    for (i, s) in syms.iter().enumerate().skip(1) {
+        if s.sym_type() == STT_SECTION {
+            cx.merge_section_symbol(i)?;
+        }
+    }
+    cx.place_pending(&pending)?;
+    // Pass 4: section headers.
     for s in 1..nsec {
         cx.merge_section_header(s as u32)?;
     }
@@ -477,36 +486,57 @@ impl<'d> MergeCx<'_, 'd> {
         self.diags.push(d);
     }
 
-    fn merge_other(&mut self, i: usize) -> Result<(), LinkError> {
+    fn merge_section_symbol(&mut self, i: usize) -> Result<(), LinkError> {
         let s = &self.syms[i];
-        if s.sym_type() == STT_SECTION {
-            let (h, name) = self.in_section(s.shndx)?;
-            if h.sh_type == SHT_NOTE || name == ".nv.callgraph" || name == ".nv.prototype" {
-                return Ok(());
-            }
-            if name.starts_with(".text.")
-                && self
-                    .maps
-                    .sec
-                    .get(s.shndx as usize)
-                    .copied()
-                    .flatten()
-                    .is_none()
-            {
-                // Text of a function that was not defined here (or lost a contest).
-                return Ok(());
-            }
-            if let Some(id) = self.map_section(s.shndx)? {
-                self.maps.sym[i] = self.section_symbol_of(id);
-            }
+        let (h, name) = self.in_section(s.shndx)?;
+        if h.sh_type == SHT_NOTE || name == ".nv.callgraph" || name == ".nv.prototype" {
             return Ok(());
         }
+        let mapped = self.maps.sec.get(s.shndx as usize).copied().flatten();
+        if name.starts_with(".text.") && mapped.is_none() {
+            // Text of a function that was not defined here (or lost a contest).
+            return Ok(());
+        }
+        if let Some(id) = self.map_section(s.shndx)? {
+            self.maps.sym[i] = self.section_symbol_of(id);
+        }
+        Ok(())
+    }
+
+    /// Gives the objects of `.nv.global` their section once it exists.
+    fn place_pending(&mut self, pending: &[usize]) -> Result<(), LinkError> {
+        for &i in pending {
+            let s = &self.syms[i];
+            let Some(idx) = self.maps.sym[i] else { continue };
+            let Some(sec) = self.map_section(s.shndx)? else { continue };
+            let base = self.maps.offset[s.shndx as usize];
+            let value = s.value + base;
+            let rec = self.st.sym_mut(idx);
+            if rec.input == self.input && rec.section == SymSection::Undef {
+                rec.section = SymSection::Section(sec);
+                rec.value = value;
+            }
+        }
+        Ok(())
+    }
+
+    fn merge_object(&mut self, i: usize, pending: &mut Vec<usize>) -> Result<(), LinkError> {
+        let s = &self.syms[i];
         if s.name == "_param" {
             return Ok(());
         }
         let defined = s.shndx != 0;
         let special = (s.shndx as u16) >= SHN_LORESERVE;
-        let (section, value) = if defined && !special {
+        let deferred = defined && !special && self.maps.sec.get(s.shndx as usize).copied().flatten().is_none() && {
+            let (h, name) = self.in_section(s.shndx)?;
+            classify(h.sh_type, &name) == SHT_CUDA_GLOBAL
+        };
+        if deferred {
+            pending.push(i);
+        }
+        let (section, value) = if deferred {
+            (SymSection::Undef, s.value)
+        } else if defined && !special {
             let sec = self.map_section(s.shndx)?;
             let base = self.maps.offset[s.shndx as usize];
             (
@@ -544,7 +574,7 @@ impl<'d> MergeCx<'_, 'd> {
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
                 let existing = self.st.sym(idx).clone();
-                if section == SymSection::Undef {
+                if section == SymSection::Undef && !deferred {
                     return Ok(());
                 }
                 if !existing.is_defined() {
@@ -595,7 +625,16 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
             SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
             SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, &name),
-            _ => Ok(()),
+            SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => Ok(()),
+            _ => {
+                // A data section no symbol named (e.g. a `.debug_frame` without its section
+                // symbol) is taken here, in header order.
+                let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some();
+                if !mapped && !name.starts_with(".text.") && h.flags & SHF_EXECINSTR == 0 {
+                    self.map_section(idx)?;
+                }
+                Ok(())
+            }
         }
     }
 
