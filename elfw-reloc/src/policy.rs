@@ -13,12 +13,18 @@
 //!   dead-code elimination; otherwise it is dropped and the bytes stay. Relocations of any other
 //!   kind against a removed symbol are dropped without touching the bytes.
 //! - `R_CUDA_YIELD_*` (turning a `YIELD` into a `NOP`) are dropped without touching the bytes.
+//! - Shared-memory values are offsets from the start of the user's shared memory: on sm_90+,
+//!   where the output symbol table places shared variables after the 0x400 bytes nvlink
+//!   reserves (`.nv.reservedSmem`), the value written is the symbol's `st_value - 0x400`.
+//! - The CIE pointers of `.debug_frame` (`R_CUDA_64` against the `.debug_frame` section) are
+//!   not taken at face value: nvlink writes the offset of the CIE record that contains
+//!   `S + A` (sm_100 objects carry addends that point into the middle of a CIE).
 //! - Unified-table types kept for the driver are renamed ([`driver_type`]).
 //!
 //! Relocatable links (`-r`) and `--preserve-relocs` keep more and are not described here.
 
 use crate::apply::applicable;
-use crate::table::{types::*, ValueKind};
+use crate::table::{types::*, Resolver, ValueKind};
 use crate::RelocError;
 
 /// What is known about a relocation's target when the linker decides.
@@ -43,6 +49,11 @@ pub enum Disposition {
     Keep,
     /// Leave the bytes as in the input and emit nothing.
     Drop,
+    /// Write the value now and also emit the relocation: the Mercury finalizer's
+    /// `R_MERCURY_PROG_REL*` types against link-time targets (seen on `-G` debug sections of
+    /// sm_100 objects, where nvlink also rebases the kept relocation's addend onto the
+    /// `.nv.merc.*` copy of the target section).
+    ApplyAndKeep,
 }
 
 /// nvlink's disposition of a relocation of type `r_type` against `target` in a final link.
@@ -69,6 +80,7 @@ pub fn disposition(r_type: u32, target: Target) -> Result<Disposition, RelocErro
             | ValueKind::Instruction,
             _,
         ) => Disposition::Keep,
+        (_, Target::LinkTime) if t.resolver == Resolver::Finalizer => Disposition::ApplyAndKeep,
         (_, Target::LinkTime) => Disposition::Apply,
         (_, Target::LoadTime) => Disposition::Keep,
     })
