@@ -10,7 +10,7 @@
 //! `tests/corpus/<case>/`.
 
 use crate::recipe::Recipe;
-use crate::toolchain::{self, Toolchain};
+use crate::toolchain;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -49,11 +49,12 @@ pub fn command(args: &[String]) -> Result<(), String> {
     };
 
     let toolchain = toolchain::ensure()?;
+    let scratch = PathBuf::from(SCRATCH);
+    let tools = Tools::at_fixed_path(&toolchain.cuda_root(), &scratch)?;
     fs::create_dir_all(&out_root).map_err(|e| io_error(&out_root, e))?;
-    let devrt = toolchain.lib_dir().join("libcudadevrt.a");
+    let devrt = tools.lib().join("libcudadevrt.a");
     let shared_lib = out_root.join("_toolkit").join("lib");
     copy_if_changed(&devrt, &shared_lib.join("libcudadevrt.a"))?;
-    let scratch = PathBuf::from(SCRATCH);
     copy_if_changed(
         &devrt,
         &scratch
@@ -69,7 +70,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
 
     let mut not_built = Vec::new();
     for name in &selected {
-        match record_case(&toolchain, &src_root, &out_root, &scratch, name) {
+        match record_case(&tools, &src_root, &out_root, &scratch, name) {
             Ok(summary) => eprintln!("{name}: {summary}"),
             Err(why) => {
                 eprintln!("{name}: NOT BUILT: {why}");
@@ -122,7 +123,7 @@ fn remove_stale_cases(out_root: &Path, cases: &[String]) -> Result<(), String> {
 
 /// Builds, links and records one case; returns a one-line summary.
 fn record_case(
-    toolchain: &Toolchain,
+    tools: &Tools,
     src_root: &Path,
     out_root: &Path,
     scratch: &Path,
@@ -145,11 +146,11 @@ fn record_case(
     copy_tree(&src, &build_dir)?;
     for command in &recipe.builds {
         let mut shell = if pid_namespace_works() {
-            let mut c = tool_command(toolchain, "unshare");
+            let mut c = tool_command(tools, "unshare");
             c.args(["--pid", "--fork", "sh"]);
             c
         } else {
-            tool_command(toolchain, "sh")
+            tool_command(tools, "sh")
         };
         let output = shell
             .arg("-c")
@@ -177,15 +178,12 @@ fn record_case(
         copy_file(&build_dir.join(input), &link_dir.join(input))?;
     }
     let output_name = recipe.output_name();
-    let nvlink = tool_command(
-        toolchain,
-        &toolchain.bin_dir().join("nvlink").to_string_lossy(),
-    )
-    .args(&recipe.link)
-    .current_dir(&link_dir)
-    .env("TMPDIR", &tmp_dir)
-    .output()
-    .map_err(|e| format!("cannot run nvlink: {e}"))?;
+    let nvlink = tool_command(tools, &tools.bin().join("nvlink").to_string_lossy())
+        .args(&recipe.link)
+        .current_dir(&link_dir)
+        .env("TMPDIR", &tmp_dir)
+        .output()
+        .map_err(|e| format!("cannot run nvlink: {e}"))?;
     let status = exit_status(&nvlink.status);
 
     // Record.
@@ -251,10 +249,49 @@ fn pid_namespace_works() -> bool {
     })
 }
 
+/// The toolkit as builds see it: through a symlink at a fixed path.
+///
+/// `-G` and `-lineinfo` objects record the directories of the toolkit headers they include
+/// (e.g. `<root>/include` for the atomic functions), so the toolkit must appear at the same
+/// path on every machine for the inputs to repeat byte for byte.
+struct Tools {
+    root: PathBuf,
+}
+
+impl Tools {
+    /// Points `<scratch>/_cuda` at the real toolkit root and uses that path from then on.
+    fn at_fixed_path(real_root: &Path, scratch: &Path) -> Result<Tools, String> {
+        let link = scratch.join("_cuda");
+        fs::create_dir_all(scratch).map_err(|e| io_error(scratch, e))?;
+        if fs::read_link(&link).ok().as_deref() != Some(real_root) {
+            if fs::symlink_metadata(&link).is_ok() {
+                fs::remove_file(&link).map_err(|e| io_error(&link, e))?;
+            }
+            std::os::unix::fs::symlink(real_root, &link).map_err(|e| io_error(&link, e))?;
+        }
+        Ok(Tools { root: link })
+    }
+
+    fn bin(&self) -> PathBuf {
+        self.root.join("bin")
+    }
+
+    fn nvvm_bin(&self) -> PathBuf {
+        self.root.join("nvvm").join("bin")
+    }
+
+    fn include(&self) -> PathBuf {
+        self.root.join("include")
+    }
+
+    fn lib(&self) -> PathBuf {
+        self.root.join("lib")
+    }
+}
+
 /// A command with the toolchain on PATH and the recipe environment set.
-fn tool_command(toolchain: &Toolchain, program: &str) -> Command {
-    let mut path =
-        std::env::join_paths([toolchain.bin_dir(), toolchain.nvvm_bin_dir()]).unwrap_or_default();
+fn tool_command(tools: &Tools, program: &str) -> Command {
+    let mut path = std::env::join_paths([tools.bin(), tools.nvvm_bin()]).unwrap_or_default();
     if let Some(old) = std::env::var_os("PATH") {
         path.push(":");
         path.push(old);
@@ -262,8 +299,8 @@ fn tool_command(toolchain: &Toolchain, program: &str) -> Command {
     let mut command = Command::new(program);
     command
         .env("PATH", path)
-        .env("CUDA_INCLUDE", toolchain.include_dir())
-        .env("CUDA_LIB", toolchain.lib_dir())
+        .env("CUDA_INCLUDE", tools.include())
+        .env("CUDA_LIB", tools.lib())
         .env("LC_ALL", "C")
         .env("TZ", "UTC")
         .env("SOURCE_DATE_EPOCH", "0");

@@ -75,16 +75,6 @@ impl Toolchain {
         self.cuda_root().join("nvvm").join("bin")
     }
 
-    /// The toolkit's include folder.
-    pub fn include_dir(&self) -> PathBuf {
-        self.cuda_root().join("include")
-    }
-
-    /// The toolkit's library folder (libcudadevrt.a).
-    pub fn lib_dir(&self) -> PathBuf {
-        self.cuda_root().join("lib")
-    }
-
     /// True when every wheel is unpacked completely.
     pub fn is_installed(&self) -> bool {
         WHEELS
