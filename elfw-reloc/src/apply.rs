@@ -14,15 +14,29 @@ pub(crate) fn applicable(r_type: u32) -> Result<&'static RelocType, RelocError> 
 }
 
 /// The bytes `[offset, offset + span)` of `section`, or why they are not all there.
-fn word(section_len: usize, offset: u64, span: usize) -> Result<(usize, usize), RelocError> {
+fn word(
+    r_type: u32,
+    section_len: usize,
+    offset: u64,
+    span: usize,
+) -> Result<(usize, usize), RelocError> {
     let len = section_len as u64;
     if offset >= len {
-        return Err(RelocError::OffsetPastEnd { offset, len });
+        return Err(RelocError::OffsetPastEnd {
+            r_type,
+            offset,
+            len,
+        });
     }
     let end = offset.checked_add(span as u64).filter(|&e| e <= len);
     match end {
         Some(end) => Ok((offset as usize, end as usize)),
-        None => Err(RelocError::WordPastEnd { offset, span, len }),
+        None => Err(RelocError::WordPastEnd {
+            r_type,
+            offset,
+            span,
+            len,
+        }),
     }
 }
 
@@ -41,10 +55,7 @@ fn write(
     bank: Option<u32>,
 ) -> Result<(), RelocError> {
     let t = applicable(r_type)?;
-    if t.fields.is_empty() {
-        return Ok(());
-    }
-    let (start, end) = word(section.len(), offset, t.span_bytes())?;
+    let (start, end) = word(r_type, section.len(), offset, t.span_bytes())?;
     let w = &mut section[start..end];
     for f in t.fields {
         let bits = match (t.value, f.source) {
@@ -70,8 +81,8 @@ fn write(
 /// `R_CUDA_CONST_FIELD*` types are left as they are; use [`apply_with_bank`] to write them too.
 ///
 /// Errors: unknown type or a `*_NONE_LAST` bound ([`RelocError::UnknownType`]), `offset` outside
-/// the section ([`RelocError::OffsetPastEnd`]), fields running past its end
-/// ([`RelocError::WordPastEnd`]). On error nothing is written.
+/// the section ([`RelocError::OffsetPastEnd`], also for `R_CUDA_NONE`, as nvlink), fields
+/// running past its end ([`RelocError::WordPastEnd`]). On error nothing is written.
 pub fn apply(r_type: u32, section: &mut [u8], offset: u64, value: u64) -> Result<(), RelocError> {
     write(r_type, section, offset, value, None)
 }
@@ -101,10 +112,7 @@ pub fn apply_with_bank(
 /// Types that write nothing have addend 0.
 pub fn implicit_addend(r_type: u32, section: &[u8], offset: u64) -> Result<u64, RelocError> {
     let t = applicable(r_type)?;
-    if t.fields.is_empty() {
-        return Ok(0);
-    }
-    let (start, end) = word(section.len(), offset, t.span_bytes())?;
+    let (start, end) = word(r_type, section.len(), offset, t.span_bytes())?;
     let w = &section[start..end];
     let mut addend = 0u64;
     for f in t.fields.iter().filter(|f| f.source == Source::Value) {
@@ -126,7 +134,7 @@ pub fn bank(r_type: u32, section: &[u8], offset: u64) -> Result<Option<u32>, Rel
     if !t.has_bank_field() {
         return Ok(None);
     }
-    let (start, end) = word(section.len(), offset, t.span_bytes())?;
+    let (start, end) = word(r_type, section.len(), offset, t.span_bytes())?;
     let w = &section[start..end];
     let mut bank = 0u64;
     for f in t.fields.iter().filter(|f| f.source == Source::Bank) {

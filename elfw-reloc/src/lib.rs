@@ -47,8 +47,11 @@ pub enum RelocError {
         r_type: u32,
     },
     /// The offset is at or past the end of the section.
-    /// nvlink: `Internal error: reloc address not found`.
+    /// nvlink: `Internal error: reloc address not found` (`Internal error: relocation is past
+    /// end of offset` for `R_CUDA_NONE`).
     OffsetPastEnd {
+        /// The relocation type.
+        r_type: u32,
         /// The relocation offset.
         offset: u64,
         /// The section size.
@@ -57,6 +60,8 @@ pub enum RelocError {
     /// The offset is inside the section but the fields run past its end. (nvlink accepts this
     /// and writes outside the section's data, which never reaches the output; elfw refuses.)
     WordPastEnd {
+        /// The relocation type.
+        r_type: u32,
         /// The relocation offset.
         offset: u64,
         /// Bytes the type's fields need from the offset.
@@ -102,6 +107,11 @@ impl RelocError {
                 Some("Internal error: sass rtype out of range")
             }
             RelocError::WrongFamily { .. } => Some("Internal error: unexpected reloc"),
+            RelocError::OffsetPastEnd { r_type, .. }
+                if *r_type == 0 || *r_type == table::MERCURY_BASE =>
+            {
+                Some("Internal error: relocation is past end of offset")
+            }
             RelocError::OffsetPastEnd { .. } => Some("Internal error: reloc address not found"),
             _ => None,
         }
@@ -112,11 +122,13 @@ impl fmt::Display for RelocError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RelocError::UnknownType { r_type } => write!(f, "unknown relocation type {r_type:#x}"),
-            RelocError::OffsetPastEnd { offset, len } => write!(
+            RelocError::OffsetPastEnd { offset, len, .. } => write!(
                 f,
                 "relocation offset {offset:#x} is past the end of the section ({len:#x} bytes)"
             ),
-            RelocError::WordPastEnd { offset, span, len } => write!(
+            RelocError::WordPastEnd {
+                offset, span, len, ..
+            } => write!(
                 f,
                 "relocation at {offset:#x} patches {span} bytes, past the end of the section ({len:#x} bytes)"
             ),
