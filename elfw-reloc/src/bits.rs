@@ -6,7 +6,7 @@
 //! is bit 0 of the second word.
 //!
 //! [`insert`] and [`extract`] are the fast versions (one unaligned 128-bit load and store per
-//! field); [`reference`] holds scalar bit-by-bit versions with the same contract, used to check
+//! field); [`mod@reference`] holds scalar bit-by-bit versions with the same contract, used to check
 //! the fast ones.
 
 use crate::RelocError;
