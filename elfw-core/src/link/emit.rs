@@ -10,7 +10,7 @@ use super::LinkOptions;
 use crate::elf::consts::*;
 
 /// Writes the image.
-pub fn emit(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Vec<u8> {
+pub fn emit(st: &State<'_>, fin: &Finalized, patched: &super::relocate::Patched, opts: &LinkOptions) -> Vec<u8> {
     let n = fin.order.len() + 1;
     let mut offsets = vec![0u64; st.sections.len()];
     let mut pos = EHDR64_SIZE as u64;
@@ -57,7 +57,7 @@ pub fn emit(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Vec<u8> {
         if is_nobits(fin.out_type[id.index()]) {
             continue;
         }
-        if let Some(bytes) = fin.contents.get(&id) {
+        if let Some(bytes) = fin.contents.get(&id).or_else(|| patched.get(&id)) {
             out[o..o + bytes.len()].copy_from_slice(bytes);
         } else {
             for node in &s.nodes {
@@ -67,10 +67,6 @@ pub fn emit(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Vec<u8> {
                 }
             }
         }
-    }
-    for p in &st.patches {
-        let o = offsets[p.section.index()] as usize + p.offset as usize;
-        out[o..o + p.bytes.len()].copy_from_slice(&p.bytes);
     }
 
     // Section headers.

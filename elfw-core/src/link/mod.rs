@@ -185,9 +185,9 @@ fn run(
         return Ok(Vec::new());
     }
     timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
-    timed(times, "relocate", || relocate::relocate(&mut st, opts));
+    let patched = timed(times, "relocate", || relocate::relocate(&mut st, opts));
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });
-    Ok(timed(times, "emit", || emit::emit(&st, &fin, opts)))
+    Ok(timed(times, "emit", || emit::emit(&st, &fin, &patched, opts)))
 }

@@ -1,23 +1,26 @@
-//! Relocation: which relocations nvlink resolves at link time (their bytes patched, the entry
-//! dropped) and which it leaves in the image for the driver.
+//! Relocation: which relocations nvlink resolves at link time (their fields written, the entry
+//! dropped) and which it leaves in the image for the driver. The policy and the bit-field
+//! engine live in `elfw-reloc`; this phase decides what each relocation's target is and
+//! computes its value.
 //!
-//! Observed on sm_75–sm_90 final links: instruction relocations all stay (the driver places
-//! the code); `R_CUDA_64` against a section symbol in a debug section is applied and dropped
-//! (e.g. a `.debug_frame` FDE's CIE pointer); `R_CUDA_UNUSED_CLEAR64` is dropped; relocations
-//! against removed functions are dropped.
+//! Link-time targets (values known now): offsets into shared memory, constant banks and
+//! non-allocated (debug) sections, and `__UFT_OFFSET`. Load-time targets: functions and
+//! global memory. Relocations against removed functions are dropped (the `UNUSED_CLEAR` kinds
+//! zero their field first).
 
+use super::merge::is_constant_bank;
 use super::state::*;
 use super::LinkOptions;
-use crate::elf::consts::STT_SECTION;
+use crate::elf::consts::*;
+use elfw_reloc::{Disposition, Target};
+use rustc_hash::FxHashMap;
 
-/// `R_CUDA_64`.
-pub const R_CUDA_64: u32 = 0x02;
-/// `R_CUDA_UNUSED_CLEAR64`.
-pub const R_CUDA_UNUSED_CLEAR64: u32 = 0x49;
+/// The section bytes the relocation phase rewrote, by section.
+pub type Patched = FxHashMap<SecId, Vec<u8>>;
 
-/// Applies what is resolved at link time and marks it dropped.
-pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) {
-    let _ = opts;
+/// Applies what is resolved at link time, marks it dropped, and renames what is kept.
+pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
+    let mut patched: Patched = FxHashMap::default();
     for i in 0..st.relocs.len() {
         let r = st.relocs[i];
         if r.dropped {
@@ -25,23 +28,117 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) {
         }
         let Some(sym) = r.sym else { continue };
         let s = st.sym(sym);
-        if s.removed {
-            st.relocs[i].dropped = true;
+        let class = target_class(st, s, opts);
+        let Ok(disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
+        };
+        let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
+        let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
+        if apply {
+            let bytes = patched.entry(r.target).or_insert_with(|| section_bytes(st, r.target));
+            let rel_is_rela = st.sec(r.rel_section).sh_type == SHT_RELA;
+            let addend = if rel_is_rela {
+                r.addend
+            } else {
+                elfw_reloc::implicit_addend(r.r_type, bytes, r.offset).unwrap_or(0) as i64
+            };
+            let mut value = (symbol_value(st, s, opts) as i64).wrapping_add(addend) as u64;
+            if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
+                value = value.wrapping_sub(r.offset);
+            }
+            // sm_100+ only: ptxas's addends point into the middle of a CIE there.
+            if opts.target.is_mercury() && r.r_type == elfw_reloc::table::types::R_CUDA_64 && is_debug_frame(st, s) {
+                value = containing_cie(bytes, value).unwrap_or(value);
+            }
+            let bank = match s.section {
+                SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type) => {
+                    Some(st.sec(id).sh_type - SHT_CUDA_CONSTANT0)
+                }
+                _ => None,
+            };
+            let _ = match bank {
+                Some(b) => elfw_reloc::apply_with_bank(r.r_type, bytes, r.offset, value, b),
+                None => elfw_reloc::apply(r.r_type, bytes, r.offset, value),
+            };
         }
-        if r.r_type == R_CUDA_UNUSED_CLEAR64 {
-            st.relocs[i].dropped = true;
-            continue;
-        }
-        let target_alloc = st.sec(r.target).flags & crate::elf::consts::SHF_ALLOC != 0;
-        if r.r_type == R_CUDA_64 && s.sym_type() == STT_SECTION && !target_alloc {
-            let value = (s.value as i64).wrapping_add(r.addend) as u64;
-            st.patches.push(Patch {
-                section: r.target,
-                offset: r.offset,
-                bytes: value.to_le_bytes().to_vec(),
-            });
+        if keep {
+            st.relocs[i].r_type = elfw_reloc::driver_type(r.r_type);
+        } else {
             st.relocs[i].dropped = true;
         }
     }
+    patched
+}
+
+fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
+    let _ = opts;
+    if s.removed {
+        return Target::Removed;
+    }
+    if s.name == "__UFT_OFFSET" {
+        return Target::LinkTime;
+    }
+    match s.section {
+        SymSection::Section(id) => {
+            let sec = st.sec(id);
+            let link_time = sec.flags & SHF_ALLOC == 0
+                || is_constant_bank(sec.sh_type)
+                || sec.sh_type == SHT_CUDA_SHARED
+                || sec.sh_type == SHT_CUDA_SHARED_RESERVED;
+            if link_time {
+                Target::LinkTime
+            } else {
+                Target::LoadTime
+            }
+        }
+        _ => Target::LoadTime,
+    }
+}
+
+fn symbol_value(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> u64 {
+    let _ = (st, opts);
+    s.value
+}
+
+fn is_debug_frame(st: &State<'_>, s: &Symbol) -> bool {
+    matches!(s.section, SymSection::Section(id) if st.sec(id).name == ".debug_frame")
+}
+
+/// The offset of the `.debug_frame` CIE record containing `target` (nvlink writes a CIE
+/// pointer as the start of the record the relocated value falls in).
+fn containing_cie(frame: &[u8], target: u64) -> Option<u64> {
+    let mut o = 0usize;
+    while o + 4 <= frame.len() {
+        let len32 = u32::from_le_bytes(frame[o..o + 4].try_into().ok()?);
+        let (len, id_at, id_size, hdr) = if len32 == u32::MAX {
+            let len = u64::from_le_bytes(frame.get(o + 4..o + 12)?.try_into().ok()?);
+            (len, o + 12, 8, 12)
+        } else {
+            (len32 as u64, o + 4, 4, 4)
+        };
+        let end = o as u64 + hdr as u64 + len;
+        let id = frame.get(id_at..id_at + id_size)?;
+        let is_cie = id.iter().all(|&b| b == 0xff);
+        if is_cie && (o as u64..end).contains(&target) {
+            return Some(o as u64);
+        }
+        if len == 0 || end as usize > frame.len() {
+            return None;
+        }
+        o = end as usize;
+    }
+    None
+}
+
+/// A section's bytes as merged: its contributions at their offsets, zero padding between.
+pub fn section_bytes(st: &State<'_>, id: SecId) -> Vec<u8> {
+    let s = st.sec(id);
+    let mut out = vec![0u8; s.size as usize];
+    for n in &s.nodes {
+        if let Some(d) = n.data {
+            let start = n.offset as usize;
+            out[start..start + d.len()].copy_from_slice(d);
+        }
+    }
+    out
 }

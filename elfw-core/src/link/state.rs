@@ -243,19 +243,6 @@ pub struct State<'d> {
     pub section_info: FxHashMap<SecId, Vec<InfoRecord>>,
     /// Callgraph nodes by ordinal (index 0 unused).
     pub functions: Vec<Function>,
-    /// Bytes the linker writes over section contents (relocations resolved at link time).
-    pub patches: Vec<Patch>,
-}
-
-/// Bytes written over a section's contents at emit time.
-#[derive(Clone, Debug)]
-pub struct Patch {
-    /// The section.
-    pub section: SecId,
-    /// Offset in it.
-    pub offset: u64,
-    /// The new bytes.
-    pub bytes: Vec<u8>,
 }
 
 /// Who put a name into a namespace, so the name can leave with it.
