@@ -7,8 +7,9 @@
 //!   header except `e_phoff`/`e_shoff`; every section's name, type, flags, addr, link, info,
 //!   addralign, entsize, size and contents (not for sections without file bytes); every symbol's
 //!   name (as a string), info, other, section index, value and size; every program header's
-//!   type, flags, vaddr, paddr, memsz, align and what it spans (sections and header tables,
-//!   each at its position relative to `p_offset`), `p_filesz` only up to trailing padding.
+//!   type, flags, vaddr, paddr, align, its memory-only tail (`p_memsz - p_filesz`) and what
+//!   it spans (sections and header tables in order, with their sizes); where those sit inside
+//!   the segment, and so `p_filesz`, follows from file offsets and may differ.
 //!   The first note of `.note.nv.tkinfo` (the linker's own) is left out, from the contents and
 //!   from `sh_size`. Bytes outside every section and header table (padding) are not compared.
 //! - **EQUIVALENT**: equal once order is canonicalised: sections and symbols matched by name;

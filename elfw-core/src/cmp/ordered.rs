@@ -350,16 +350,24 @@ fn compare_segments(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
             ("p_flags", x.flags as u64, y.flags as u64),
             ("p_vaddr", x.vaddr, y.vaddr),
             ("p_paddr", x.paddr, y.paddr),
-            ("p_memsz", x.memsz, y.memsz),
+            // The memory-only tail (NOBITS data); the file part may differ by the padding
+            // that different file offsets imply (the brief's "file offsets aside").
+            (
+                "p_memsz - p_filesz",
+                x.memsz.saturating_sub(x.filesz),
+                y.memsz.saturating_sub(y.filesz),
+            ),
             ("p_align", x.align, y.align),
         ] {
             if v != w {
                 d.push(subject.clone(), field, format!("{v:#x}"), format!("{w:#x}"));
             }
         }
-        // Equal spans imply equal p_filesz up to trailing padding.
+        // The same items, in the same order, with the same sizes; where they sit inside the
+        // segment (padding between them) follows from file offsets and may differ.
         let (cx, cy) = (e.coverage(x), a.coverage(y));
-        if cx != cy {
+        let key = |c: &super::image::Covered| (c.name.clone(), c.len, c.nobits, c.partial);
+        if cx.iter().map(key).ne(cy.iter().map(key)) {
             let k = cx
                 .iter()
                 .zip(&cy)
