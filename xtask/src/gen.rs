@@ -37,19 +37,37 @@ pub fn source(offline: bool) -> Source {
 }
 
 /// Makes (or reuses) the workload for `shape` in `dir`, reporting progress on stderr.
-pub fn ensure(shape: &Shape, dir: &Path, offline: bool, force: bool) -> Result<workload::Workload, String> {
+pub fn ensure(
+    shape: &Shape,
+    dir: &Path,
+    offline: bool,
+    force: bool,
+) -> Result<workload::Workload, String> {
     let src = source(offline);
     if let Some(w) = workload::cached(shape, dir).filter(|_| !force) {
         return Ok(w);
     }
     let how = match &src {
         Source::Ptxas(p) => format!("ptxas ({})", p.display()),
-        Source::Template(d) => format!("cloning {}", d.join(workload::template_name(shape)).display()),
+        Source::Template(d) => format!(
+            "cloning {}",
+            d.join(workload::template_name(shape)).display()
+        ),
     };
-    eprintln!("xtask: generating {} in {} with {how}", shape.label(), dir.display());
+    eprintln!(
+        "xtask: generating {} in {} with {how}",
+        shape.label(),
+        dir.display()
+    );
     let start = Instant::now();
-    let w = workload::ensure(shape, dir, &src, force, &mut |line| eprintln!("xtask:   {line}"))?;
-    eprintln!("xtask: generated {} files in {:.1} s", w.inputs.len(), start.elapsed().as_secs_f64());
+    let w = workload::ensure(shape, dir, &src, force, &mut |line| {
+        eprintln!("xtask:   {line}")
+    })?;
+    eprintln!(
+        "xtask: generated {} files in {:.1} s",
+        w.inputs.len(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(w)
 }
 
@@ -74,7 +92,9 @@ pub fn command(args: &[String]) -> Result<(), String> {
                 .ok_or_else(|| format!("{flag} needs a value"))
         };
         let number = |v: String| -> Result<u64, String> {
-            v.replace('_', "").parse().map_err(|_| format!("{flag}: not a number: {v}"))
+            v.replace('_', "")
+                .parse()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
         };
         match flag {
             "--files" => files = Some(number(value()?)? as usize),
@@ -91,10 +111,17 @@ pub fn command(args: &[String]) -> Result<(), String> {
     }
     let funcs = funcs.ok_or("gen: --funcs is required")?;
     if make_template {
-        let shape = Shape { files: 2, funcs, arch, seed: 0 };
+        let shape = Shape {
+            files: 2,
+            funcs,
+            arch,
+            seed: 0,
+        };
         shape.validate()?;
-        let ptxas = workload::locate_ptxas().ok_or("gen --make-template needs ptxas (cargo xtask toolchain)")?;
-        let scratch = std::env::temp_dir().join(format!("elfw-gen-template-{}", std::process::id()));
+        let ptxas = workload::locate_ptxas()
+            .ok_or("gen --make-template needs ptxas (cargo xtask toolchain)")?;
+        let scratch =
+            std::env::temp_dir().join(format!("elfw-gen-template-{}", std::process::id()));
         let bytes = workload::compile_template(&shape, &ptxas, &scratch);
         let _ = std::fs::remove_dir_all(&scratch);
         let bytes = bytes?;
@@ -118,16 +145,24 @@ pub fn command(args: &[String]) -> Result<(), String> {
         w.dir.display(),
         w.inputs.len(),
         w.method,
-        shape.expected_function_sections()
+        w.shape.expected_function_sections()
     );
     if link {
-        let nvlink = workload::locate_tool("nvlink").ok_or("gen --link needs nvlink (cargo xtask toolchain)")?;
+        let nvlink = workload::locate_tool("nvlink")
+            .ok_or("gen --link needs nvlink (cargo xtask toolchain)")?;
         let out = w.dir.join("nvlink.cubin");
         let mut cmd = std::process::Command::new(&nvlink);
-        cmd.arg(format!("-arch={}", shape.arch)).args(&w.inputs).arg("-o").arg(&out);
+        cmd.arg(format!("-arch={}", shape.arch))
+            .args(&w.inputs)
+            .arg("-o")
+            .arg(&out);
         let run = crate::bench_nvlink::measure(&mut cmd, &w.dir.join("nvlink.log"))?;
         if run.status != 0 {
-            return Err(format!("nvlink failed (status {}); see {}", run.status, w.dir.join("nvlink.log").display()));
+            return Err(format!(
+                "nvlink failed (status {}); see {}",
+                run.status,
+                w.dir.join("nvlink.log").display()
+            ));
         }
         let bytes = std::fs::read(&out).map_err(|e| format!("{}: {e}", out.display()))?;
         let layout = crate::bench_nvlink::SectionCount::of(&bytes)?;
@@ -136,7 +171,11 @@ pub fn command(args: &[String]) -> Result<(), String> {
             run.wall.as_secs_f64(),
             run.max_rss_kib as f64 / 1024.0,
             layout.sections,
-            if layout.extended { " (extended: e_shnum = 0)" } else { "" },
+            if layout.extended {
+                " (extended: e_shnum = 0)"
+            } else {
+                ""
+            },
             bytes.len()
         );
     }
@@ -148,7 +187,12 @@ mod tests {
     use super::workload::*;
 
     fn shape(files: usize, funcs: usize) -> Shape {
-        Shape { files, funcs, arch: "sm_90".into(), seed: 7 }
+        Shape {
+            files,
+            funcs,
+            arch: "sm_90".into(),
+            seed: 7,
+        }
     }
 
     #[test]
@@ -166,7 +210,11 @@ mod tests {
             for i in 0..files {
                 for j in 0..funcs {
                     let want = usize::from(s.kind(j) != FunctionKind::Kernel);
-                    assert_eq!(calls[i * funcs + j], want, "{files}x{funcs}: file {i} function {j}");
+                    assert_eq!(
+                        calls[i * funcs + j],
+                        want,
+                        "{files}x{funcs}: file {i} function {j}"
+                    );
                 }
             }
         }
@@ -198,14 +246,22 @@ mod tests {
             eprintln!("skipped: ptxas not installed");
             return;
         };
-        let s = Shape { files: 9, funcs: 23, arch: "sm_90".into(), seed: 3 };
+        let s = Shape {
+            files: 9,
+            funcs: 23,
+            arch: "sm_90".into(),
+            seed: 3,
+        };
         let scratch = std::env::temp_dir().join(format!("elfw-gen-test-{}", std::process::id()));
         let template = compile_template(&s, &ptxas, &scratch.join("t")).unwrap();
         let dir = scratch.join("w");
         let w = ensure(&s, &dir, &Source::Ptxas(ptxas), true, &mut |_| {}).unwrap();
         for (i, path) in w.inputs.iter().enumerate() {
             let compiled = std::fs::read(path).unwrap();
-            assert!(compiled == clone_template(&template, &s, i).unwrap(), "file {i}");
+            assert!(
+                compiled == clone_template(&template, &s, i).unwrap(),
+                "file {i}"
+            );
         }
         let _ = std::fs::remove_dir_all(&scratch);
     }

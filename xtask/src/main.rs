@@ -6,7 +6,9 @@
 //!   links them with nvlink and records everything under `tests/corpus/<case>/`
 //!   (see `tests/corpus-src/README.md` for the recipe format).
 
+mod bench_nvlink;
 mod corpus;
+mod gen;
 mod recipe;
 mod toolchain;
 
@@ -22,6 +24,10 @@ commands:
   toolchain --print-root print the toolkit root (…/nvidia/cu13) without installing
   corpus [case...]       build the corpus cases (all when none named) and record nvlink's
                          output under tests/corpus/
+  gen --files N --funcs M [--arch sm_90] [--out DIR] [--seed S] [--offline] [--force] [--link]
+                         generate a huge-link workload (N cubins x M functions)
+  bench-nvlink [--sizes 100x50,500x50] [--runs 5] [--elfw PATH]
+                         time nvlink and elfw on generated workloads
 
 environment:
   ELFW_TOOLCHAIN_DIR     the toolchain cache folder
@@ -33,6 +39,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("toolchain") => toolchain::command(&args[1..]),
         Some("corpus") => corpus::command(&args[1..]),
+        Some("gen") => gen::command(&args[1..]),
+        Some("bench-nvlink") => bench_nvlink::command(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())

@@ -86,20 +86,16 @@ impl Shape {
 
     /// A directory-friendly label: `100x50-sm_90-s0`.
     pub fn label(&self) -> String {
-        format!(
-            "{}x{}-{}-s{}",
-            self.files, self.funcs, self.arch, self.seed
-        )
+        format!("{}x{}-{}-s{}", self.files, self.funcs, self.arch, self.seed)
     }
 
     /// The kind of function `j`.
     pub fn kind(&self, j: usize) -> FunctionKind {
-        if j % 10 == 0 {
-            FunctionKind::Kernel
-        } else if j % 10 == 9 || j + 1 == self.funcs {
-            FunctionKind::Leaf
-        } else {
-            FunctionKind::Caller
+        match j % 10 {
+            0 => FunctionKind::Kernel,
+            9 => FunctionKind::Leaf,
+            _ if j + 1 == self.funcs => FunctionKind::Leaf,
+            _ => FunctionKind::Caller,
         }
     }
 
