@@ -13,6 +13,7 @@ mod cmp_cmd;
 mod dump_cmd;
 mod link_cmd;
 pub mod options;
+pub mod report;
 
 /// Where and as whom the command runs.
 #[derive(Clone, Debug)]

@@ -1,42 +1,49 @@
-//! The nvlink command: options → inputs → link → image on disk, with nvlink's messages and
-//! exit statuses (0 on success, 1 after a fatal, 255 after errors).
+//! The nvlink command: options → checks → [`elfw_core::Linker`] → image on disk, with
+//! nvlink's messages, in nvlink's order, and its exit statuses (0 on success, 1 after a fatal,
+//! 255 after errors).
+//!
+//! Observed with nvlink 13.5.37 (tests in `tests/options.rs` and `tests/cli.rs`):
+//! - `-h` prints the help on stdout and wins over everything else but a bad option; `-V`
+//!   prints the version (no newline after its last line); elfw's `-V` says it is elfw.
+//! - then `--gen-host-linker-script`, then `Unknown arch name '(null)'`, `Must specify output
+//!   file with -o option` (for `sm_` targets), `No input files specified; ...`, the `lto_`
+//!   target refusal, `-nvvmpath should be specified with -lto`, then the conflicting-option
+//!   checks, each fatal.
+//! - `--report-arch` appends ` (target: <arch as given>)` to every message printed once the
+//!   architecture is known (option-parsing warnings come earlier and have none).
+//! - `-w` and `--disable-infos` change none of nvlink's own messages (accepted, no effect);
+//!   `-Werror` turns warnings into errors (see [`elfw_core::Linker::warnings_as_errors`]).
+//! - An output that cannot be created: `Could not open output file '<name>'` (fatal).
 
 use crate::options::{self, Parsed};
+use crate::report;
 use crate::{RunEnv, RunOutcome};
 use elfw_core::diag::Severity;
-use elfw_core::input::{self, InputSource, LoadOptions};
-use elfw_core::link::{link, InputObject, LinkOptions, ToolRecord};
-use elfw_core::target::Target;
+use elfw_core::input;
+use elfw_core::link::ToolRecord;
+use elfw_core::target::{ArchKind, Target};
+use elfw_core::{Linked, Linker};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// nvlink's `--help` text (its program name replaced at print time).
+const HELP: &str = include_str!("nvlink-help.txt");
 
 struct Out<'a> {
     program: &'a str,
     run: &'a mut RunOutcome,
-    errors: bool,
-    werror: bool,
-    no_warnings: bool,
+    suffix: String,
 }
 
 impl Out<'_> {
     fn line(&mut self, sev: Severity, msg: &str) {
-        let sev = if sev == Severity::Warning && self.werror {
-            Severity::Error
-        } else {
-            sev
-        };
-        if sev == Severity::Warning && self.no_warnings {
-            return;
-        }
-        if sev >= Severity::Error {
-            self.errors = true;
-        }
         let _ = writeln!(
             self.run.stderr,
-            "{} {} : {}",
+            "{} {} : {}{}",
             self.program,
             sev.padded(),
-            msg
+            msg,
+            self.suffix
         );
     }
     fn fatal(&mut self, msg: &str) -> i32 {
@@ -50,44 +57,118 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome) -> i32 {
     let mut out = Out {
         program: &env.program_name,
         run: outcome,
-        errors: false,
-        werror: false,
-        no_warnings: false,
+        suffix: String::new(),
     };
     let read = |f: &str| std::fs::read_to_string(resolve(env, f)).ok();
     let parsed = match options::parse(argv, &read) {
         Ok(p) => p,
         Err(e) => return out.fatal(&e.0),
     };
-    out.werror = parsed.has("warning-as-error");
-    out.no_warnings = parsed.has("disable-warnings");
     for w in &parsed.warnings {
         out.line(Severity::Warning, w);
     }
     if parsed.has("help") {
+        let text = HELP.replacen(
+            "Usage  : nvlink ",
+            &format!("Usage  : {} ", env.program_name),
+            1,
+        );
+        out.run.stdout.extend_from_slice(text.as_bytes());
         return 0;
     }
     if parsed.has("version") {
-        let _ = writeln!(
+        let _ = write!(
             out.run.stdout,
-            "elfw: an open-source CUDA device linker\\nelfw {}",
+            "{}: elfw, an open-source CUDA device linker (a drop-in for NVIDIA nvlink 13.5)\nelfw version {}\nhttps://github.com/elfw-project/elfw",
+            env.program_name,
             env!("CARGO_PKG_VERSION")
         );
         return 0;
     }
-    if parsed.has("emit-ptx") && !(parsed.has("dlto") || parsed.has("link-time-opt")) {
-        return out.fatal("Conflicting options '-emit-ptx' and 'no -dlto'");
+    if let Some(kind) = parsed.value("gen-host-linker-script") {
+        if !parsed.inputs.is_empty() {
+            return out.fatal(
+                "Input files are not allowed with -ghls option; use --help for more information",
+            );
+        }
+        return host_linker_script(&parsed, kind, env, &mut out);
+    }
+    let Some(arch) = parsed.value("arch") else {
+        return out.fatal("Unknown arch name '(null)'");
+    };
+    let Some(target) = Target::parse(arch) else {
+        return out.fatal(&format!("Unknown arch name '{arch}'"));
+    };
+    if parsed.has("report-arch") {
+        out.suffix = format!(" (target: {arch})");
+    }
+    if parsed.has("use-host-info") && (parsed.has("kernels-used") || parsed.has("variables-used")) {
+        out.line(
+            Severity::Info,
+            "ignore -use-host-info because -kernels-used or -variables-used is specified",
+        );
+    }
+    if target.kind == ArchKind::Sm && !parsed.has("output-file") {
+        return out.fatal("Must specify output file with -o option");
+    }
+    if parsed.inputs.is_empty() {
+        return out.fatal("No input files specified; use option --help for more information");
+    }
+    if target.kind == ArchKind::Lto {
+        return out.fatal(&format!(
+            "Link target of '{arch}' is virtual target that is not JIT-able; use 'sm_' target instead"
+        ));
     }
     if parsed.has("dlto") || parsed.has("link-time-opt") {
         if !parsed.has("nvvmpath") {
             return out.fatal("-nvvmpath should be specified with -lto");
         }
-        return out.fatal("elfw: link-time optimization (-lto/-dlto) is not supported");
+        return out.fatal(
+            "link-time optimization (-lto/-dlto) is not supported by elfw; link device code compiled without -dlto",
+        );
     }
-    let Some(target) = parsed.value("arch").and_then(Target::parse) else {
-        let name = parsed.value("arch").unwrap_or("(null)");
-        return out.fatal(&format!("Unknown arch name '{name}'"));
-    };
+    for (given, needs, msg) in [
+        (
+            "suppress-debug-info",
+            "debug",
+            "Conflicting options '-suppress-debug-info' and 'no -g'",
+        ),
+        (
+            "nvvm-latest",
+            "dlto",
+            "Conflicting options '-nvvm-latest' and 'no -dlto'",
+        ),
+        (
+            "emit-ptx",
+            "dlto",
+            "Conflicting options '-emit-ptx' and 'no -dlto'",
+        ),
+        (
+            "Ofast-compile",
+            "dlto",
+            "Conflicting options '--Ofast-compile' and 'no -dlto'",
+        ),
+    ] {
+        if parsed.has(given) && !parsed.has(needs) {
+            return out.fatal(msg);
+        }
+    }
+    if parsed.has("dump-callgraph") && parsed.has("dump-callgraph-no-demangle") {
+        return out
+            .fatal("Conflicting options '-dump-callgraph' and '-dump-callgraph-no-demangle'");
+    }
+    if parsed.has("use-host-info") && parsed.has("ignore-host-info") {
+        return out.fatal("Conflicting options '-use-host-info' and '-ignore-host-info'");
+    }
+    if let Some(uidx) = parsed.value("uidx-file") {
+        if std::fs::metadata(resolve(env, uidx)).is_err() {
+            return out.fatal(&format!("Could not open input file '{uidx}'"));
+        }
+        return out.fatal("Internal error: not uidx input");
+    }
+    if parsed.has("link-as-tools-patch") {
+        return out.fatal("-astoolspatch (link as tools patch) is not supported by elfw");
+    }
     link_files(&parsed, target, env, &mut out)
 }
 
@@ -100,119 +181,220 @@ fn resolve(env: &RunEnv, p: &str) -> PathBuf {
     }
 }
 
+/// The linker the command line describes (the same builder library users call).
+pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
+    let mut l = Linker::new(target)
+        .working_dir(&env.cwd)
+        .relocatable(parsed.has("relocatable-link"))
+        .preserve_relocs(parsed.has("preserve-relocs"))
+        .debug(parsed.has("debug"))
+        .kernels_used(parsed.list("kernels-used").to_vec())
+        .variables_used(parsed.list("variables-used").to_vec())
+        .keep_system_libraries(parsed.has("keep-system-libraries"))
+        .warnings_as_errors(parsed.has("warning-as-error"))
+        .suppress_arch_warning(parsed.has("suppress-arch-warning"))
+        .suppress_stack_size_warning(parsed.has("suppress-stack-size-warning"))
+        .register_link_binaries(parsed.has("register-link-binaries"))
+        .keep_input_cubins(
+            parsed.has("verbose")
+                || parsed.has("dump-callgraph")
+                || parsed.has("dump-callgraph-no-demangle")
+                || parsed.has("print-map"),
+        )
+        .ptxas(locate_ptxas())
+        .tool_record(ToolRecord {
+            tool: "elfw".into(),
+            version: format!("elfw {}", env!("CARGO_PKG_VERSION")),
+            build: format!("elfw {}", env!("CARGO_PKG_VERSION")),
+            args: parsed.normalized(),
+        });
+    for i in &parsed.inputs {
+        l = l.input_path(i);
+    }
+    for lib in parsed.list("library") {
+        l = l.library(lib.clone());
+    }
+    for dir in parsed.list("library-path") {
+        l = l.library_path(dir.clone());
+    }
+    l
+}
+
 fn link_files(parsed: &Parsed, target: Target, env: &RunEnv, out: &mut Out<'_>) -> i32 {
-    let mut sources: Vec<(String, PathBuf)> = parsed
+    let linker = linker_for(parsed, target, env);
+    let linked = linker.link();
+    for d in &linked.diagnostics {
+        out.line(d.severity, &d.message);
+    }
+    let mut status = linked.status();
+    if status == 1 {
+        return 1;
+    }
+    if parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle") {
+        if let Some(image) = &linked.image {
+            let text = report::callgraph_dump(image, &linked.cubins, target);
+            out.run.stderr.extend_from_slice(text.as_bytes());
+        }
+    }
+    if parsed.has("verbose") {
+        for line in report::verbose_lines(linked.image.as_deref(), &linked.cubins, target) {
+            out.line(Severity::Info, &line);
+        }
+    }
+    if let Some(map) = parsed.value("print-map") {
+        let text = report::map(&linked, map.ends_with(".json"));
+        if let Err(e) = write_file(&resolve(env, map), text.as_bytes()) {
+            out.line(
+                Severity::Error,
+                &format!("Could not write map file '{map}': {e}"),
+            );
+            status = status.max(255);
+        }
+    }
+    let output = parsed.value("output-file");
+    let mut pending = None;
+    if let (Some(image), Some(output)) = (&linked.image, output) {
+        match stage(&resolve(env, output), image) {
+            Ok(tmp) => pending = Some((tmp, resolve(env, output))),
+            Err(_) => return out.fatal(&format!("Could not open output file '{output}'")),
+        }
+    }
+    if let Some(reg) = parsed.value("register-link-binaries") {
+        if let Err(code) = write_registration(reg, &linked, env, out) {
+            if let Some((tmp, _)) = pending {
+                let _ = std::fs::remove_file(tmp);
+            }
+            return code;
+        }
+    }
+    if let Some((tmp, dest)) = pending {
+        if std::fs::rename(&tmp, &dest).is_err() {
+            let _ = std::fs::remove_file(&tmp);
+            return out.fatal(&format!(
+                "Could not open output file '{}'",
+                output.unwrap_or_default()
+            ));
+        }
+    }
+    if let Some(time) = parsed.value("time") {
+        if let Err(code) = write_times(time, parsed, &linked, target, env, out) {
+            return code;
+        }
+    }
+    status
+}
+
+/// The `.reg.c` nvcc compiles into its link stub: how many linked objects, and one
+/// `DEFINE_REGISTER_FUNC` per registration name, in input order.
+pub fn registration_file(linked: &Linked) -> String {
+    let names: Vec<&String> = linked
         .inputs
         .iter()
-        .map(|i| (i.clone(), resolve(env, i)))
+        .flat_map(|i| &i.registrations)
         .collect();
-    for lib in parsed.list("library") {
-        let file = format!("lib{lib}.a");
-        let found = parsed
-            .list("library-path")
-            .iter()
-            .map(|d| Path::new(d).join(&file))
-            .find(|p| resolve(env, &p.to_string_lossy()).is_file());
-        if let Some(p) = found {
-            let shown = p.to_string_lossy().into_owned();
-            sources.push((shown.clone(), resolve(env, &shown)));
-        }
+    let mut s = format!("#define NUM_PRELINKED_OBJECTS {}\n", names.len());
+    for n in names {
+        s.push_str(&format!("DEFINE_REGISTER_FUNC({n})\n"));
     }
-    let store = input::InputStore::new();
-    let load_opts = LoadOptions {
-        target: target.sm_arch(),
-        lto: false,
-        debug: parsed.has("debug"),
-        ptxas: locate_ptxas(),
+    s
+}
+
+fn write_registration(
+    reg: &str,
+    linked: &Linked,
+    env: &RunEnv,
+    out: &mut Out<'_>,
+) -> Result<(), i32> {
+    let text = registration_file(linked);
+    write_file(&resolve(env, reg), text.as_bytes())
+        .map_err(|_| out.fatal(&format!("Could not open output file '{reg}'")))
+}
+
+/// `--time FILE`: appends one CSV row per elfw phase (nvlink's header row first when the
+/// file is empty; `-` is standard output).
+fn write_times(
+    file: &str,
+    parsed: &Parsed,
+    linked: &Linked,
+    target: Target,
+    env: &RunEnv,
+    out: &mut Out<'_>,
+) -> Result<(), i32> {
+    const HEADER: &str = "source file name , phase name , phase input files , phase output file , arch , tool, metric , unit\n";
+    let inputs = parsed.inputs.join(" ");
+    let output = parsed.value("output-file").unwrap_or("");
+    let mut rows = String::new();
+    for (phase, d) in &linked.times.phases {
+        rows.push_str(&format!(
+            "{inputs}  , elfw {phase} , {inputs}  , {output} , {} , elfw , {:.4} , ms\n",
+            target.sm_name(),
+            d.as_secs_f64() * 1000.0
+        ));
+    }
+    if file == "-" {
+        out.run.stdout.extend_from_slice(HEADER.as_bytes());
+        out.run.stdout.extend_from_slice(rows.as_bytes());
+        return Ok(());
+    }
+    let path = resolve(env, file);
+    let empty = std::fs::metadata(&path)
+        .map(|m| m.len() == 0)
+        .unwrap_or(true);
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path);
+    let Ok(mut f) = f else {
+        return Err(out.fatal(&format!("Cannot open file '{file}'")));
     };
-    // Inputs are shown as given, but read relative to the working directory.
-    let mut loaded = input::LoadedInputs::default();
-    for (shown, path) in &sources {
-        let data = match std::fs::read(path) {
-            Ok(d) => d,
-            Err(_) => return out.fatal(&format!("Could not open input file '{shown}'")),
-        };
-        match input::load(
-            &store,
-            &[InputSource::Bytes {
-                name: shown.clone(),
-                data,
-            }],
-            &load_opts,
-        ) {
-            Ok(l) => {
-                loaded.cubins.extend(l.cubins);
-                loaded.warnings.extend(l.warnings);
+    let mut text = String::new();
+    if empty {
+        text.push_str(HEADER);
+    }
+    text.push_str(&rows);
+    f.write_all(text.as_bytes())
+        .map_err(|_| out.fatal(&format!("Cannot open file '{file}'")))
+}
+
+/// The augmentation nvlink writes for `-ghls`: where the host linker puts CUDA's fatbinary
+/// sections.
+pub const HOST_LINKER_SCRIPT_AUGMENT: &str = "SECTIONS\n{\n\t.nvFatBinSegment : { *(.nvFatBinSegment) }\n\t__nv_relfatbin : { *(__nv_relfatbin) } \n\t.nv_fatbin : { *(.nv_fatbin) }\n}\n";
+
+/// `--gen-host-linker-script`: without `-o` the augmentation goes to standard output (for
+/// either kind); with `-o`, `lcs-aug` writes the augmentation and `lcs-abs` writes the host
+/// linker's default script (asked of `ld --verbose` with the flags the host compiler passes
+/// its linker, as nvlink does) followed by the augmentation.
+fn host_linker_script(parsed: &Parsed, kind: &str, env: &RunEnv, out: &mut Out<'_>) -> i32 {
+    let Some(output) = parsed.value("output-file") else {
+        out.run
+            .stdout
+            .extend_from_slice(HOST_LINKER_SCRIPT_AUGMENT.as_bytes());
+        return 0;
+    };
+    let mut text = String::new();
+    if kind == "lcs-abs" {
+        let ccbin = parsed.value("host-ccbin").unwrap_or("gcc");
+        let script = format!(
+            "ld --verbose $({ccbin} -### /dev/null  -m64  2>&1 | grep collect2  | grep -wo -e -pie -e \"-z [^[:space:]]*\" -e \"-m [^[:space:]]*\" -e -r -e -shared  | tr \"\\n\" \" \" ) | grep -Fvx -e \"$(ld -V)\" | sed '1,2d;$d'"
+        );
+        let result = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(&env.cwd)
+            .output();
+        match result {
+            Ok(o) if o.status.success() && !o.stdout.is_empty() => {
+                text.push_str(&String::from_utf8_lossy(&o.stdout));
+                text.push_str("\n\n");
             }
-            Err(e) => {
-                let lines = e.nvlink_diagnostics();
-                if lines.is_empty() {
-                    return out.fatal(&e.to_string());
-                }
-                let mut status = 0;
-                for (sev, msg) in lines {
-                    let sev = match sev {
-                        input::Severity::Warning => Severity::Warning,
-                        input::Severity::Error => Severity::Error,
-                        input::Severity::Fatal => Severity::Fatal,
-                    };
-                    out.line(sev, &msg);
-                    status = if sev == Severity::Fatal { 1 } else { 255 };
-                }
-                return status;
-            }
+            _ => return out.fatal("Could not generate host linker script with 'ld --verbose'"),
         }
     }
-    for w in &loaded.warnings {
-        if let Some(t) = w.nvlink_text() {
-            out.line(Severity::Warning, &t);
-        }
+    text.push_str(HOST_LINKER_SCRIPT_AUGMENT);
+    match write_file(&resolve(env, output), text.as_bytes()) {
+        Ok(()) => 0,
+        Err(_) => out.fatal(&format!("Could not open output file '{output}'")),
     }
-    let inputs: Vec<InputObject<'_>> = loaded
-        .cubins
-        .iter()
-        .map(|c| InputObject {
-            name: c.name.clone(),
-            elf: c.elf.clone(),
-        })
-        .collect();
-    let mut opts = LinkOptions::new(target);
-    opts.relocatable = parsed.has("relocatable-link");
-    opts.preserve_relocs = parsed.has("preserve-relocs");
-    opts.kernels_used = parsed.list("kernels-used").to_vec();
-    opts.variables_used = parsed.list("variables-used").to_vec();
-    opts.debug = parsed.has("debug");
-    opts.input_names = inputs.iter().map(|i| i.name.clone()).collect();
-    opts.tool_record = ToolRecord {
-        tool: "elfw".into(),
-        version: format!("elfw {}", env!("CARGO_PKG_VERSION")),
-        build: format!("elfw {}", env!("CARGO_PKG_VERSION")),
-        args: parsed.normalized(),
-    };
-    let result = link(&inputs, &opts);
-    let (image, diags) = match result {
-        Ok(o) => (Some(o.image), o.diagnostics),
-        Err(f) => (None, f.diagnostics),
-    };
-    let mut status = 0;
-    for d in diags.iter() {
-        out.line(d.severity, &d.message);
-        if d.severity == Severity::Fatal {
-            status = 1;
-        }
-    }
-    if status == 0 && out.errors {
-        status = 255;
-    }
-    if status != 0 {
-        return status;
-    }
-    let Some(image) = image else { return 255 };
-    let output = parsed.value("output-file").unwrap_or("a.out");
-    if let Err(e) = write_atomically(&resolve(env, output), &image) {
-        return out.fatal(&format!("Could not write output file '{output}': {e}"));
-    }
-    0
 }
 
 /// ptxas for PTX inputs: `$ELFW_PTXAS`, else next to this program, else on `PATH`.
@@ -225,9 +407,9 @@ fn locate_ptxas() -> Option<input::ptx::Ptxas> {
     input::ptx::Ptxas::locate(explicit.as_deref(), exe_dir.as_deref(), path.as_deref()).ok()
 }
 
-/// Writes `bytes` to a temporary file next to `path`, then renames it over `path`, so a
-/// failed link never leaves a partial output.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Writes `bytes` to a new temporary file beside `path` and returns its name; the caller
+/// renames it over `path` once everything else has succeeded.
+fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -235,16 +417,37 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.elfw-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"))?;
+    if path.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "is a directory",
+        ));
     }
-    result
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.elfw-{}-{n}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()
+    })();
+    match result {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Writes a whole file atomically (temporary file, then rename).
+fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = stage(path, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

@@ -8,7 +8,10 @@ fn main() {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "elfw".into());
     let argv: Vec<String> = args.collect();
-    let env = elfw_cli::RunEnv { cwd: std::env::current_dir().unwrap_or_default(), program_name };
+    let env = elfw_cli::RunEnv {
+        cwd: std::env::current_dir().unwrap_or_default(),
+        program_name,
+    };
     let out = elfw_cli::run(&argv, &env);
     let _ = std::io::stdout().write_all(&out.stdout);
     let _ = std::io::stderr().write_all(&out.stderr);

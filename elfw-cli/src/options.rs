@@ -1,12 +1,23 @@
-//! nvlink 13.5's command line: the option table of `nvlink --help` and its parsing rules.
+//! nvlink 13.5's command line: the option table of `nvlink --help` and its parsing rules, as
+//! observed by running nvlink 13.5.37 (each rule below has a test in `tests/options.rs`).
 //!
-//! Observed rules: `--opt=value`, `--opt value`, `-opt=value` and `-opt value` are the same;
-//! every option also has a single-dash long form; one-letter short options take their value
-//! glued on (`-lfoo`, `-L/dir`, `-m64`); list options split on commas and accumulate; giving a
-//! single-valued option twice warns `incompatible redefinition for option '%s', the last value
-//! of this option was used`; an unknown option is fatal (`Unknown option '%s'`, named without
-//! its first dash); a value outside an option's list is fatal
-//! (`Value '%s' is not defined for option '%s'`).
+//! - `--<long>` and `-<short>` name an option; the single-dash form takes only the short name
+//!   (`-g`, `-arch`, `-Werror`), the double-dash form only the long name (`--debug`,
+//!   `--arch`, `--warning-as-error`). Options whose short name is the long name
+//!   (`-arch`/`--arch`) take both.
+//! - A value follows `=` (`-arch=sm_90`) or is the next argument (`-arch sm_90`, whatever it
+//!   looks like: `-L -lfoo` names the directory `-lfoo`). Only `-l`, `-L` and `-m` also take a
+//!   value glued on (`-lfoo`, `-L/dir`, `-m64`); `-oout` is an unknown option.
+//! - List options split their value on commas and accumulate over repeats; giving a
+//!   single-valued option again with a different value warns
+//!   `incompatible redefinition for option '<long>', the last value of this option was used`.
+//! - `--options-file`/`-optf` files are split like a shell would (double quotes and backslashes
+//!   group, `#` is no comment) and parsed in place; nesting deeper than 15 files is fatal.
+//! - Fatal messages: `Unknown option '<arg without its first dash, up to '='>'`,
+//!   `argument expected after '<arg as written>'`, `no argument expected after '<arg>'`,
+//!   `Value '<v>' is not defined for option '<long>'`, `'<v>': expected a number`,
+//!   `'<v>': expected true or false`, `Could not open options file '<f>'`,
+//!   `Too many options file opened '<f>'`.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +28,10 @@ pub enum Kind {
     Flag,
     /// One value (the last one given wins).
     Value,
+    /// A number (the last one given wins).
+    Number,
+    /// `true` or `false` (the last one given wins).
+    Bool,
     /// A comma-separated list; repeats accumulate.
     List,
 }
@@ -24,51 +39,48 @@ pub enum Kind {
 /// One option of the table.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec {
-    /// Long name (used with `--` or `-`).
+    /// Long name (used with `--`).
     pub long: &'static str,
-    /// Short alias (used with `-`), if different.
+    /// Short name (used with `-`).
     pub short: Option<&'static str>,
     /// How it takes a value.
     pub kind: Kind,
     /// Allowed values, when restricted.
     pub allowed: Option<&'static [&'static str]>,
+    /// Whether a value may be glued to the short name (`-lfoo`).
+    pub glued: bool,
 }
 
-const fn flag(long: &'static str, short: Option<&'static str>) -> Spec {
+const fn spec(long: &'static str, short: &'static str, kind: Kind) -> Spec {
     Spec {
         long,
-        short,
-        kind: Kind::Flag,
+        short: Some(short),
+        kind,
         allowed: None,
+        glued: false,
     }
 }
-const fn value(long: &'static str, short: Option<&'static str>) -> Spec {
-    Spec {
-        long,
-        short,
-        kind: Kind::Value,
-        allowed: None,
-    }
+const fn flag(long: &'static str, short: &'static str) -> Spec {
+    spec(long, short, Kind::Flag)
 }
-const fn list(long: &'static str, short: Option<&'static str>) -> Spec {
-    Spec {
-        long,
-        short,
-        kind: Kind::List,
-        allowed: None,
-    }
+const fn value(long: &'static str, short: &'static str) -> Spec {
+    spec(long, short, Kind::Value)
 }
-const fn choice(
-    long: &'static str,
-    short: Option<&'static str>,
-    allowed: &'static [&'static str],
-) -> Spec {
+const fn list(long: &'static str, short: &'static str) -> Spec {
+    spec(long, short, Kind::List)
+}
+const fn choice(long: &'static str, short: &'static str, allowed: &'static [&'static str]) -> Spec {
     Spec {
         long,
-        short,
+        short: Some(short),
         kind: Kind::Value,
         allowed: Some(allowed),
+        glued: false,
     }
+}
+const fn glued(mut s: Spec) -> Spec {
+    s.glued = true;
+    s
 }
 
 /// Every `-arch` value `nvlink --help` lists.
@@ -153,68 +165,127 @@ pub const ARCH_NAMES: &[&str] = &[
     "sm_90a",
 ];
 
-/// The option table, in `nvlink --help` order.
+/// The option table, in `nvlink --help` order, plus the options nvlink takes without listing
+/// them (`--host-ccbin`, which nvcc passes) and elfw's own `--print-map`.
 pub const OPTIONS: &[Spec] = &[
-    choice("Ofast-compile", Some("Ofc"), &["0", "min", "mid", "max"]),
-    list("Xnvvm", None),
-    list("Xptxas", None),
-    choice("arch", None, ARCH_NAMES),
+    choice("Ofast-compile", "Ofc", &["0", "min", "mid", "max"]),
+    list("Xnvvm", "Xnvvm"),
+    list("Xptxas", "Xptxas"),
+    choice("arch", "arch", ARCH_NAMES),
     choice(
         "cpu-arch",
-        None,
+        "cpu-arch",
         &[
             "AARCH64", "ARMv7", "PPC64LE", "RISCV64", "X86", "X86_64", "unknown",
         ],
     ),
-    flag("debug", Some("g")),
-    flag("device-stack-protector", None),
-    flag("disable-infos", None),
-    flag("disable-warnings", Some("w")),
-    flag("dlto", None),
-    flag("dump-callgraph", None),
-    flag("dump-callgraph-no-demangle", None),
-    flag("emit-ptx", None),
-    flag("extra-warnings", Some("extrawarn")),
-    choice(
-        "gen-host-linker-script",
-        Some("ghls"),
-        &["lcs-abs", "lcs-aug"],
+    flag("debug", "g"),
+    spec(
+        "device-stack-protector",
+        "device-stack-protector",
+        Kind::Bool,
     ),
-    flag("help", Some("h")),
-    flag("ignore-host-info", None),
-    flag("keep-system-libraries", None),
-    list("kernels-used", None),
-    list("library", Some("l")),
-    list("library-path", Some("L")),
-    flag("link-as-tools-patch", Some("astoolspatch")),
-    flag("link-time-opt", Some("lto")),
-    choice("machine", Some("m"), &["64"]),
-    value("maxrregcount", None),
-    flag("nvvm-latest", None),
-    value("nvvmpath", None),
-    list("options-file", Some("optf")),
-    value("output-file", Some("o")),
-    flag("preserve-relocs", None),
-    value("register-link-binaries", None),
-    flag("relocatable-link", Some("r")),
-    flag("report-arch", None),
-    value("split-compile", None),
-    value("split-compile-extended", None),
-    flag("suppress-arch-warning", None),
-    flag("suppress-debug-info", None),
-    flag("suppress-stack-size-warning", None),
-    value("time", None),
-    value("uidx-file", Some("uidx")),
-    flag("use-host-info", None),
-    list("variables-used", None),
-    flag("verbose", Some("v")),
-    flag("verbose2", Some("v2")),
-    flag("version", Some("V")),
-    flag("warning-as-error", Some("Werror")),
+    flag("disable-infos", "disable-infos"),
+    flag("disable-warnings", "w"),
+    flag("dlto", "dlto"),
+    flag("dump-callgraph", "dump-callgraph"),
+    flag("dump-callgraph-no-demangle", "dump-callgraph-no-demangle"),
+    flag("emit-ptx", "emit-ptx"),
+    flag("extra-warnings", "extrawarn"),
+    choice("gen-host-linker-script", "ghls", &["lcs-abs", "lcs-aug"]),
+    flag("help", "h"),
+    value("host-ccbin", "host-ccbin"),
+    flag("ignore-host-info", "ignore-host-info"),
+    flag("keep-system-libraries", "keep-system-libraries"),
+    list("kernels-used", "kernels-used"),
+    glued(list("library", "l")),
+    glued(list("library-path", "L")),
+    flag("link-as-tools-patch", "astoolspatch"),
+    flag("link-time-opt", "lto"),
+    Spec {
+        long: "machine",
+        short: Some("m"),
+        kind: Kind::Number,
+        allowed: Some(&["64"]),
+        glued: true,
+    },
+    spec("maxrregcount", "maxrregcount", Kind::Number),
+    flag("nvvm-latest", "nvvm-latest"),
+    value("nvvmpath", "nvvmpath"),
+    list("options-file", "optf"),
+    value("output-file", "o"),
+    flag("preserve-relocs", "preserve-relocs"),
+    value("print-map", "print-map"),
+    Spec {
+        long: "register-link-binaries",
+        short: None,
+        kind: Kind::Value,
+        allowed: None,
+        glued: false,
+    },
+    flag("relocatable-link", "r"),
+    flag("report-arch", "report-arch"),
+    spec("split-compile", "split-compile", Kind::Number),
+    spec(
+        "split-compile-extended",
+        "split-compile-extended",
+        Kind::Number,
+    ),
+    flag("suppress-arch-warning", "suppress-arch-warning"),
+    flag("suppress-debug-info", "suppress-debug-info"),
+    flag("suppress-stack-size-warning", "suppress-stack-size-warning"),
+    value("time", "time"),
+    value("uidx-file", "uidx"),
+    flag("use-host-info", "use-host-info"),
+    list("variables-used", "variables-used"),
+    flag("verbose", "v"),
+    flag("verbose2", "v2"),
+    flag("version", "V"),
+    flag("warning-as-error", "Werror"),
 ];
 
-/// Options whose value must be a number.
-const NUMERIC: &[&str] = &["maxrregcount", "split-compile", "split-compile-extended"];
+/// The order in which nvlink writes options into the argument string of its
+/// `.note.nv.tkinfo` record (observed with nvlink 13.5.37; `input-files` and `output-file`
+/// appear only under `-g`).
+const RECORD_ORDER: &[&str] = &[
+    "input-files",
+    "suppress-stack-size-warning",
+    "suppress-arch-warning",
+    "output-file",
+    "debug",
+    "arch",
+    "machine",
+    "library",
+    "library-path",
+    "verbose",
+    "verbose2",
+    "preserve-relocs",
+    "disable-warnings",
+    "warning-as-error",
+    "disable-infos",
+    "keep-system-libraries",
+    "kernels-used",
+    "variables-used",
+    "cpu-arch",
+    "report-arch",
+    "extra-warnings",
+    "suppress-debug-info",
+    "nvvmpath",
+    "split-compile",
+    "split-compile-extended",
+    "Xptxas",
+    "Xnvvm",
+    "maxrregcount",
+    "dump-callgraph",
+    "dump-callgraph-no-demangle",
+    "use-host-info",
+    "ignore-host-info",
+    "relocatable-link",
+    "device-stack-protector",
+];
+
+/// How deeply `--options-file` files may nest: the 16th nested file is refused.
+pub const MAX_OPTIONS_FILE_DEPTH: u32 = 15;
 
 /// A parse result: option values by long name, inputs in order, and warnings.
 #[derive(Clone, Debug, Default)]
@@ -238,42 +309,45 @@ impl Parsed {
             .and_then(|v| v.last())
             .map(String::as_str)
     }
+    /// A `true`/`false` option's value.
+    pub fn bool_value(&self, long: &str) -> bool {
+        self.value(long) == Some("true")
+    }
     /// All values of a list option.
     pub fn list(&self, long: &str) -> &[String] {
         self.values.get(long).map(Vec::as_slice).unwrap_or(&[])
     }
-    /// The normalized command line elfw records in `.note.nv.tkinfo`: options in table order,
-    /// each as `-name value ` (flags as `-name `), inputs, `-o` and
-    /// `--register-link-binaries` left out.
+    /// The normalized command line nvlink records in `.note.nv.tkinfo`: options in nvlink's
+    /// record order, each as `-<short> <value> ` (flags as `-<short>  `, list values joined
+    /// by commas); inputs and `-o` only under `-g`; `--time`, `--host-ccbin`,
+    /// `--register-link-binaries` and `--options-file` never.
     pub fn normalized(&self) -> String {
+        let debug = self.has("debug");
         let mut out = String::new();
-        for spec in OPTIONS {
-            let Some(vals) = self.values.get(spec.long) else {
-                continue;
-            };
-            if matches!(
-                spec.long,
-                "output-file" | "register-link-binaries" | "options-file"
-            ) {
-                continue;
-            }
-            let name = spec.short.unwrap_or(spec.long);
-            match spec.kind {
-                Kind::Flag => {
-                    out.push('-');
-                    out.push_str(name);
+        for long in RECORD_ORDER {
+            if *long == "input-files" {
+                if debug && !self.inputs.is_empty() {
+                    out.push_str(&self.inputs.join(","));
                     out.push(' ');
                 }
-                _ => {
-                    for v in vals {
-                        out.push('-');
-                        out.push_str(name);
-                        out.push(' ');
-                        out.push_str(v);
-                        out.push(' ');
-                    }
-                }
+                continue;
             }
+            if *long == "output-file" && !debug {
+                continue;
+            }
+            let Some(vals) = self.values.get(long) else {
+                continue;
+            };
+            let Some(spec) = find_long(long) else {
+                continue;
+            };
+            out.push('-');
+            out.push_str(spec.short.unwrap_or(spec.long));
+            out.push(' ');
+            if spec.kind != Kind::Flag {
+                out.push_str(&vals.join(","));
+            }
+            out.push(' ');
         }
         out
     }
@@ -283,10 +357,12 @@ impl Parsed {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError(pub String);
 
-fn find(name: &str) -> Option<&'static Spec> {
-    OPTIONS
-        .iter()
-        .find(|s| s.long == name || s.short == Some(name))
+fn find_long(name: &str) -> Option<&'static Spec> {
+    OPTIONS.iter().find(|s| s.long == name)
+}
+
+fn find_short(name: &str) -> Option<&'static Spec> {
+    OPTIONS.iter().find(|s| s.short == Some(name))
 }
 
 /// Parses an argument vector (without the program name). `read_file` supplies the contents
@@ -314,51 +390,50 @@ fn parse_into(
             p.inputs.push(arg.clone());
             continue;
         }
-        let body = arg.strip_prefix("--").unwrap_or(&arg[1..]);
-        let (name, inline) = match body.split_once('=') {
+        let (written, inline) = match arg.split_once('=') {
             Some((n, v)) => (n, Some(v.to_owned())),
-            None => (body, None),
+            None => (arg.as_str(), None),
         };
-        let (spec, inline) = match find(name) {
-            Some(s) => (s, inline),
-            None => match glued(body) {
-                Some((s, v)) => (s, Some(v)),
-                None => return Err(ParseError(format!("Unknown option '{}'", &arg[1..]))),
+        let unknown = || ParseError(format!("Unknown option '{}'", &written[1..]));
+        let found = match written.strip_prefix("--") {
+            Some(long) => find_long(long).map(|s| (s, inline.clone())),
+            None => find_short(&written[1..]).map(|s| (s, inline.clone())),
+        };
+        let (spec, inline) = match found {
+            Some(f) => f,
+            None if !written.starts_with("--") => match glued_short(&arg[1..]) {
+                Some(f) => f,
+                None => return Err(unknown()),
             },
+            None => return Err(unknown()),
         };
-        let val = match spec.kind {
-            Kind::Flag => {
-                if inline.is_some() {
-                    return Err(ParseError(format!("Unknown option '{}'", &arg[1..])));
-                }
-                None
+        let val = if spec.kind == Kind::Flag {
+            if inline.is_some() {
+                return Err(ParseError(format!(
+                    "no argument expected after '{written}'"
+                )));
             }
-            _ => match inline {
+            None
+        } else {
+            match inline {
                 Some(v) => Some(v),
                 None => {
-                    let v = args.get(i).cloned();
+                    let Some(v) = args.get(i).cloned() else {
+                        return Err(ParseError(format!("argument expected after '{written}'")));
+                    };
                     i += 1;
-                    match v {
-                        Some(v) => Some(v),
-                        None => {
-                            return Err(ParseError(format!(
-                                "Missing value for option '{}'",
-                                spec.long
-                            )))
-                        }
-                    }
+                    Some(v)
                 }
-            },
+            }
         };
         if spec.long == "options-file" {
-            let v = val.unwrap_or_default();
-            for file in v.split(',') {
+            for file in val.unwrap_or_default().split(',').filter(|f| !f.is_empty()) {
+                if depth >= MAX_OPTIONS_FILE_DEPTH {
+                    return Err(ParseError(format!("Too many options file opened '{file}'")));
+                }
                 let text = read_file(file)
                     .ok_or_else(|| ParseError(format!("Could not open options file '{file}'")))?;
-                let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
-                if depth < 8 {
-                    parse_into(p, &words, read_file, depth + 1)?;
-                }
+                parse_into(p, &split_words(&text), read_file, depth + 1)?;
             }
             continue;
         }
@@ -367,16 +442,55 @@ fn parse_into(
     Ok(())
 }
 
-/// A one-letter (or `-Werror`-style) short option with its value glued on: `-lfoo`, `-m64`.
-fn glued(body: &str) -> Option<(&'static Spec, String)> {
+/// `-lfoo`, `-L/dir`, `-m64`: the one-letter short options that take a glued value.
+fn glued_short(body: &str) -> Option<(&'static Spec, Option<String>)> {
     OPTIONS.iter().find_map(|s| {
         let short = s.short?;
-        if s.kind == Kind::Flag || short.len() != 1 {
+        if !s.glued {
             return None;
         }
         let rest = body.strip_prefix(short)?;
-        (!rest.is_empty()).then(|| (s, rest.to_owned()))
+        (!rest.is_empty()).then(|| (s, Some(rest.to_owned())))
     })
+}
+
+/// Splits an options file into words: whitespace separates, double quotes group (and are
+/// removed), a backslash takes the next character literally; single quotes and `#` are
+/// ordinary characters (as nvlink reads them).
+pub fn split_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quoted = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some(n) = chars.next() {
+                    cur.push(n);
+                }
+                in_word = true;
+            }
+            '"' => {
+                quoted = !quoted;
+                in_word = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    words
 }
 
 fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<(), ParseError> {
@@ -393,6 +507,15 @@ fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<()
         vec![val]
     };
     for v in &items {
+        match spec.kind {
+            Kind::Number if parse_number(v).is_none() => {
+                return Err(ParseError(format!("'{v}': expected a number")))
+            }
+            Kind::Bool if v != "true" && v != "false" => {
+                return Err(ParseError(format!("'{v}': expected true or false")))
+            }
+            _ => {}
+        }
         if let Some(allowed) = spec.allowed {
             if !allowed.contains(&v.as_str()) {
                 return Err(ParseError(format!(
@@ -401,12 +524,9 @@ fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<()
                 )));
             }
         }
-        if NUMERIC.contains(&spec.long) && v.parse::<i64>().is_err() {
-            return Err(ParseError(format!("'{v}': expected a number")));
-        }
     }
     let slot = p.values.entry(spec.long).or_default();
-    if spec.kind == Kind::Value {
+    if spec.kind != Kind::List {
         if !slot.is_empty() && slot.last() != items.last() {
             p.warnings.push(format!(
                 "incompatible redefinition for option '{}', the last value of this option was used",
@@ -417,4 +537,59 @@ fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<()
     }
     slot.extend(items);
     Ok(())
+}
+
+/// A number as nvlink's option parser reads one (decimal, optionally signed).
+fn parse_number(v: &str) -> Option<i64> {
+    v.parse::<i64>().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_like_nvlink() {
+        assert_eq!(
+            split_words("-arch sm_90 \"k k.cubin\" k\\ k.cubin \"a b\".c 'x' #c\n"),
+            [
+                "-arch",
+                "sm_90",
+                "k k.cubin",
+                "k k.cubin",
+                "a b.c",
+                "'x'",
+                "#c"
+            ]
+        );
+        assert!(split_words("  \n\t").is_empty());
+    }
+
+    #[test]
+    fn every_option_has_a_record_position_or_is_never_recorded() {
+        let never = [
+            "Ofast-compile",
+            "dlto",
+            "emit-ptx",
+            "gen-host-linker-script",
+            "help",
+            "host-ccbin",
+            "link-as-tools-patch",
+            "link-time-opt",
+            "nvvm-latest",
+            "options-file",
+            "print-map",
+            "register-link-binaries",
+            "time",
+            "uidx-file",
+            "version",
+        ];
+        for s in OPTIONS {
+            assert!(
+                RECORD_ORDER.contains(&s.long) || never.contains(&s.long),
+                "{}",
+                s.long
+            );
+        }
+    }
 }

@@ -1,0 +1,524 @@
+//! Reports nvlink prints about a link, computed from the finished image (and the input
+//! cubins where the image no longer says it): the `-v` resource lines, the
+//! `--dump-callgraph` text, and elfw's own `--print-map`.
+//!
+//! Demangling uses the `cpp_demangle` crate; nvlink's demangler differs from it on deleting
+//! destructors (`D0`), which nvlink prints with a ` [deleting]` suffix — added here. The
+//! corpus names (`sm90_dump_callgraph*`) demangle identically otherwise.
+
+use elfw_core::elf::ElfFile;
+use elfw_core::linker::KeptCubin;
+use elfw_core::nvinfo::{self, Value};
+use elfw_core::target::Target;
+use elfw_core::Linked;
+use std::collections::HashMap;
+
+const STT_FUNC: u8 = 2;
+const STO_CUDA_ENTRY: u8 = 0x10;
+const SHN_UNDEF: u32 = 0;
+const EIATTR_FRAME_SIZE: u8 = 0x11;
+const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
+const EIATTR_REGCOUNT: u8 = 0x2f;
+const EIATTR_NUM_BARRIERS: u8 = 0x4c;
+
+fn section_size(elf: &ElfFile<'_>, name: &str) -> u64 {
+    elf.section_by_name(name.as_bytes())
+        .and_then(|i| elf.section(i).ok())
+        .map_or(0, |s| s.size)
+}
+
+/// `(attribute, symbol index) → value` of the per-function records of `.nv.info`.
+fn function_records(elf: &ElfFile<'_>) -> HashMap<(u8, u32), u32> {
+    let mut map = HashMap::new();
+    let Some(i) = elf.section_by_name(b".nv.info") else {
+        return map;
+    };
+    let Ok(data) = elf.section_data(i) else {
+        return map;
+    };
+    for r in nvinfo::records(data).flatten() {
+        if let Some((sym, v)) = r.symbol_and_value() {
+            map.insert((r.attribute, sym), v);
+        }
+    }
+    map
+}
+
+fn barriers(elf: &ElfFile<'_>, name: &str) -> Option<u32> {
+    let i = elf.section_by_name(format!(".nv.info.{name}").as_bytes())?;
+    let data = elf.section_data(i).ok()?;
+    nvinfo::records(data)
+        .flatten()
+        .find(|r| r.attribute == EIATTR_NUM_BARRIERS)
+        .map(|r| match r.value {
+            Value::Byte(b) => u32::from(b),
+            Value::Half(h) => u32::from(h),
+            _ => r.word(0).unwrap_or(0),
+        })
+}
+
+struct KernelStats {
+    name: String,
+    registers: u32,
+    barriers: Option<u32>,
+    stack: u32,
+    smem: u64,
+    cmem0: u64,
+    lmem: u64,
+}
+
+fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
+    let records = function_records(elf);
+    let mut out = Vec::new();
+    for (idx, sym) in elf.symbols().enumerate() {
+        let Ok(sym) = sym else { continue };
+        if sym.sym_type() != STT_FUNC || sym.other & STO_CUDA_ENTRY == 0 || sym.shndx == SHN_UNDEF {
+            continue;
+        }
+        let name = sym.name_lossy().into_owned();
+        let idx = idx as u32;
+        let stack = match records.get(&(EIATTR_MIN_STACK_SIZE, idx)) {
+            Some(&v) if v != u32::MAX => v,
+            _ => records.get(&(EIATTR_FRAME_SIZE, idx)).copied().unwrap_or(0),
+        };
+        let mut smem = section_size(elf, &format!(".nv.shared.{name}"));
+        if image && target.sm >= 100 {
+            smem = smem.saturating_sub(1024);
+        }
+        out.push(KernelStats {
+            registers: records.get(&(EIATTR_REGCOUNT, idx)).copied().unwrap_or(0),
+            barriers: barriers(elf, &name),
+            stack,
+            smem,
+            cmem0: section_size(elf, &format!(".nv.constant0.{name}")),
+            lmem: section_size(elf, &format!(".nv.local.{name}")),
+            name,
+        });
+    }
+    out
+}
+
+/// The `-v` lines (without the `nvlink info    : ` prefix): global memory (and, before
+/// sm_100, constant bank 3), then per kernel in the reverse of symbol-table order its
+/// registers, barriers, stack, shared memory, constant bank 0 (before sm_100) and local
+/// memory. nvlink 13.5.37 carries the barrier count over from the kernel printed before when a
+/// kernel has no `EIATTR_NUM_BARRIERS`; so does this. When the link failed, the numbers come
+/// from the input cubins.
+pub fn verbose_lines(image: Option<&[u8]>, cubins: &[KeptCubin], target: Target) -> Vec<String> {
+    let elves: Vec<ElfFile<'_>> = match image {
+        Some(img) => ElfFile::parse(img).into_iter().collect(),
+        None => cubins
+            .iter()
+            .filter_map(|c| ElfFile::parse(&c.data).ok())
+            .collect(),
+    };
+    let old = target.sm < 100;
+    let mut gmem = 0;
+    let mut cmem3 = 0;
+    let mut all = Vec::new();
+    for elf in &elves {
+        gmem += section_size(elf, ".nv.global") + section_size(elf, ".nv.global.init");
+        cmem3 += section_size(elf, ".nv.constant3");
+        all.extend(kernels(elf, image.is_some(), target));
+    }
+    let mut lines = vec![if old && cmem3 > 0 {
+        format!("{gmem} bytes gmem, {cmem3} bytes cmem[3]")
+    } else {
+        format!("{gmem} bytes gmem")
+    }];
+    let mut barriers = 0;
+    for k in all.iter().rev() {
+        if let Some(b) = k.barriers {
+            barriers = b;
+        }
+        lines.push(format!("Function properties for '{}':", k.name));
+        let cmem0 = if old {
+            format!("{} bytes cmem[0], ", k.cmem0)
+        } else {
+            String::new()
+        };
+        lines.push(format!(
+            "used {} registers, used {barriers} barriers, {} stack, {} bytes smem, {cmem0}{} bytes lmem",
+            k.registers, k.stack, k.smem, k.lmem
+        ));
+    }
+    lines
+}
+
+/// A mangled name as nvlink's `--dump-callgraph` shows it.
+pub fn demangle(name: &str) -> String {
+    let Ok(sym) = cpp_demangle::Symbol::new(name) else {
+        return name.to_string();
+    };
+    let Ok(mut text) = sym.demangle(&cpp_demangle::DemangleOptions::default()) else {
+        return name.to_string();
+    };
+    if name.starts_with("_Z") && (name.ends_with("D0Ev") || name.contains("D0E")) {
+        text.push_str(" [deleting]");
+    }
+    edg_style(&text)
+}
+
+/// Rewrites `cpp_demangle`'s spelling into the one nvlink's (EDG-style) demangler prints:
+/// cv-qualifiers before the type they qualify (`int volatile*` → `volatile int *`) and a
+/// space before a pointer or reference declarator that follows a name (`int*` → `int *`).
+pub fn edg_style(text: &str) -> String {
+    let mut s = text.to_string();
+    for q in ["const", "volatile"] {
+        let pat = format!(" {q}*");
+        while let Some(at) = s.find(&pat) {
+            let start = s[..at]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .map_or(0, |i| i + 1);
+            let word = s[start..at].to_string();
+            s.replace_range(start..at + pat.len(), &format!("{q} {word}*"));
+        }
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut prev = ' ';
+    for c in s.chars() {
+        if (c == '*' || c == '&') && (prev.is_ascii_alphanumeric() || prev == '_' || prev == '>') {
+            out.push(' ');
+        }
+        out.push(c);
+        prev = c;
+    }
+    out
+}
+
+/// One node of nvlink's call graph.
+struct Node {
+    name: String,
+    live: bool,
+    registers: Option<u32>,
+}
+
+/// The `--dump-callgraph` text, as nvlink 13.5.37 prints it on standard error after the
+/// link's warnings. Nodes are the functions in the order the link first met them (input
+/// order, symbol-table order), removed ones printed with an empty name; edges are the direct
+/// calls of the image's `.nv.callgraph`, then the address-taken functions of the matching
+/// prototype for an indirect call (latest first); `[N]` is the function's own register count
+/// (before propagation to kernels), followed by the propagation lines.
+pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> String {
+    let mut s = format!(
+        "callgraph for {}:\n# A: s -> B // s (number A) potentially calls B\n# s [N]     // s uses N registers\n# ^s        // s is entry point\n# &s        // s has address taken\n",
+        target.sm_name()
+    );
+    let Ok(out) = ElfFile::parse(image) else {
+        return s;
+    };
+    let out_syms: Vec<_> = out.symbols().map(|r| r.ok()).collect();
+    let by_name: HashMap<String, u32> = out_syms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, sym)| {
+            let sym = sym.as_ref()?;
+            (sym.sym_type() == STT_FUNC).then(|| (sym.name_lossy().into_owned(), i as u32))
+        })
+        .collect();
+    // Nodes in first-seen order over the inputs.
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut node_of: HashMap<String, usize> = HashMap::new();
+    for c in cubins {
+        let Ok(elf) = ElfFile::parse(&c.data) else {
+            continue;
+        };
+        let records = function_records(&elf);
+        for (idx, sym) in elf.symbols().enumerate() {
+            let Ok(sym) = sym else { continue };
+            if sym.sym_type() != STT_FUNC {
+                continue;
+            }
+            let name = sym.name_lossy().into_owned();
+            let regs = (sym.shndx != SHN_UNDEF)
+                .then(|| records.get(&(EIATTR_REGCOUNT, idx as u32)).copied())
+                .flatten();
+            let local = sym.binding() == 0;
+            match node_of.get(&name) {
+                Some(&n) if !local => {
+                    if nodes[n].registers.is_none() {
+                        nodes[n].registers = regs;
+                    }
+                }
+                _ => {
+                    node_of.insert(name.clone(), nodes.len());
+                    nodes.push(Node {
+                        live: by_name.contains_key(&name),
+                        name,
+                        registers: regs,
+                    });
+                }
+            }
+        }
+    }
+    // Edges and address-taken sets from the image.
+    let node_of_sym = |sym: u32| -> Option<usize> {
+        let name = out_syms
+            .get(sym as usize)?
+            .as_ref()?
+            .name_lossy()
+            .into_owned();
+        node_of.get(&name).copied()
+    };
+    let mut direct: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut taken: Vec<(usize, u32)> = Vec::new();
+    let mut indirect: Vec<(usize, u32)> = Vec::new();
+    if let Some(i) = out.section_by_name(b".nv.callgraph") {
+        if let Ok(data) = out.section_data(i) {
+            let mut mode = 0u32;
+            for pair in data.chunks_exact(8) {
+                let a = u32::from_le_bytes(pair[..4].try_into().unwrap_or_default());
+                let b = u32::from_le_bytes(pair[4..].try_into().unwrap_or_default());
+                if a == 0 && b >= 0xffff_fffc {
+                    mode = !b + 1;
+                    continue;
+                }
+                match (mode, node_of_sym(a)) {
+                    (1, Some(caller)) => {
+                        if let Some(callee) = node_of_sym(b) {
+                            direct[caller].push(callee);
+                        }
+                    }
+                    (2, Some(f)) => taken.push((f, b)),
+                    (3, Some(f)) => indirect.push((f, b)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let entry = |n: &Node| -> bool {
+        by_name
+            .get(&n.name)
+            .and_then(|&i| out_syms.get(i as usize)?.as_ref())
+            .is_some_and(|s| s.other & STO_CUDA_ENTRY != 0)
+    };
+    let mut callees: Vec<Vec<usize>> = direct.clone();
+    for &(caller, proto) in &indirect {
+        for &(f, p) in taken.iter().rev() {
+            if p == proto {
+                callees[caller].push(f);
+            }
+        }
+    }
+    for (i, n) in nodes.iter().enumerate() {
+        if !n.live {
+            s.push_str(&format!("{}: \n", i + 1));
+            continue;
+        }
+        let mut line = format!("{}: ", i + 1);
+        if entry(n) {
+            line.push('^');
+        }
+        if taken.iter().any(|&(f, _)| f == i) {
+            line.push('&');
+        }
+        line.push_str(&demangle(&n.name));
+        if let Some(r) = n.registers {
+            line.push_str(&format!(" [{r}]"));
+        }
+        line.push_str(" ->");
+        for c in &callees[i] {
+            line.push_str(&format!(" {}", c + 1));
+        }
+        line.push('\n');
+        s.push_str(&line);
+    }
+    // Register counts pushed up to the kernels that reach a function.
+    let mut current: Vec<Option<u32>> = nodes.iter().map(|n| n.registers).collect();
+    let kernels: Vec<usize> = (0..nodes.len())
+        .filter(|&i| nodes[i].live && entry(&nodes[i]))
+        .collect();
+    let reach = |k: usize| -> Vec<bool> {
+        let mut seen = vec![false; nodes.len()];
+        let mut stack = vec![k];
+        while let Some(n) = stack.pop() {
+            for &c in &callees[n] {
+                if !seen[c] {
+                    seen[c] = true;
+                    stack.push(c);
+                }
+            }
+        }
+        seen
+    };
+    let reaches: Vec<(usize, Vec<bool>)> = kernels.iter().map(|&k| (k, reach(k))).collect();
+    for (f, node) in nodes.iter().enumerate() {
+        let Some(r) = node.registers else { continue };
+        if !node.live || entry(node) {
+            continue;
+        }
+        for (k, seen) in reaches.iter().rev() {
+            if seen[f] && current[*k].is_some_and(|kr| r > kr) {
+                current[*k] = Some(r);
+                s.push_str(&format!(
+                    "regcount {r} for {} propagated to entry {}\n",
+                    demangle(&node.name),
+                    demangle(&nodes[*k].name)
+                ));
+            }
+        }
+    }
+    s
+}
+
+/// elfw's `--print-map` report: the output sections with their sizes, the inputs and what
+/// each contributed, the functions kept and removed, and the diagnostics. (Per-section input
+/// contributions, removal reasons and weak-contest outcomes need data the link does not
+/// expose yet: see `/work/notes/cli-needs.md`.)
+pub fn map(linked: &Linked, json: bool) -> String {
+    let image = linked.image.as_deref().and_then(|i| ElfFile::parse(i).ok());
+    let mut sections = Vec::new();
+    let mut kept = Vec::new();
+    if let Some(elf) = &image {
+        for (i, sh) in elf.sections().iter().enumerate().skip(1) {
+            let name = elf
+                .section_name(i as u32)
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .unwrap_or_default();
+            sections.push((name, sh.size, sh.offset, sh.sh_type));
+        }
+        for sym in elf.symbols().flatten() {
+            if sym.sym_type() == STT_FUNC && sym.shndx != SHN_UNDEF {
+                kept.push(sym.name_lossy().into_owned());
+            }
+        }
+    }
+    let mut removed = Vec::new();
+    for c in &linked.cubins {
+        if let Ok(elf) = ElfFile::parse(&c.data) {
+            for sym in elf.symbols().flatten() {
+                let name = sym.name_lossy().into_owned();
+                if sym.sym_type() == STT_FUNC
+                    && sym.shndx != SHN_UNDEF
+                    && !kept.contains(&name)
+                    && !removed.iter().any(|(n, _): &(String, String)| *n == name)
+                {
+                    removed.push((name, c.name.clone()));
+                }
+            }
+        }
+    }
+    if json {
+        let q = |s: &str| {
+            let mut o = String::from("\"");
+            for ch in s.chars() {
+                match ch {
+                    '"' => o.push_str("\\\""),
+                    '\\' => o.push_str("\\\\"),
+                    c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => o.push(c),
+                }
+            }
+            o.push('"');
+            o
+        };
+        let secs: Vec<String> = sections
+            .iter()
+            .map(|(n, size, off, ty)| {
+                format!(
+                    "{{\"name\":{},\"size\":{size},\"offset\":{off},\"type\":{ty}}}",
+                    q(n)
+                )
+            })
+            .collect();
+        let inputs: Vec<String> = linked
+            .inputs
+            .iter()
+            .map(|i| {
+                format!(
+                    "{{\"name\":{},\"cubins\":{},\"duplicate\":{}}}",
+                    q(&i.name),
+                    i.cubins,
+                    i.duplicate
+                )
+            })
+            .collect();
+        let kept_j: Vec<String> = kept
+            .iter()
+            .map(|k| format!("{{\"name\":{}}}", q(k)))
+            .collect();
+        let removed_j: Vec<String> = removed
+            .iter()
+            .map(|(n, f)| {
+                format!(
+                    "{{\"name\":{},\"input\":{},\"reason\":\"not in the image (unreachable, or lost a weak contest)\"}}",
+                    q(n),
+                    q(f)
+                )
+            })
+            .collect();
+        let diags: Vec<String> = linked
+            .diagnostics
+            .iter()
+            .map(|d| {
+                format!(
+                    "{{\"severity\":\"{:?}\",\"message\":{}}}",
+                    d.severity,
+                    q(&d.message)
+                )
+            })
+            .collect();
+        return format!(
+            "{{\"sections\":[{}],\"inputs\":[{}],\"kept_functions\":[{}],\"removed_functions\":[{}],\"diagnostics\":[{}]}}\n",
+            secs.join(","),
+            inputs.join(","),
+            kept_j.join(","),
+            removed_j.join(","),
+            diags.join(",")
+        );
+    }
+    let mut s = String::from("# elfw link map\n\n## Output sections\n");
+    for (n, size, off, ty) in &sections {
+        s.push_str(&format!(
+            "{n:<48} size {size:#8x}  offset {off:#8x}  type {ty:#x}\n"
+        ));
+    }
+    s.push_str("\n## Inputs\n");
+    for i in &linked.inputs {
+        let dup = if i.duplicate {
+            " (second copy of an archive: not read)"
+        } else {
+            ""
+        };
+        s.push_str(&format!("{}: {} cubin(s){dup}\n", i.name, i.cubins));
+    }
+    for w in &linked.ignored {
+        s.push_str(&format!("{w}\n"));
+    }
+    s.push_str("\n## Functions kept\n");
+    for k in &kept {
+        s.push_str(&format!("{k}\n"));
+    }
+    s.push_str("\n## Functions removed\n");
+    for (n, f) in &removed {
+        s.push_str(&format!(
+            "{n} (from {f}): not in the image (unreachable, or lost a weak contest)\n"
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Expected texts are nvlink 13.5.37's (tests/corpus/sm90_dump_callgraph*/nvlink.stderr).
+    #[test]
+    fn demangles_as_nvlink_prints() {
+        for (mangled, nvlink) in [
+            ("_Z6level8PVii", "level8(volatile int *, int)"),
+            ("_Z16recursive_kernelPi", "recursive_kernel(int *)"),
+            ("_ZN6CircleD0Ev", "Circle::~Circle() [deleting]"),
+            ("_ZN6CircleD1Ev", "Circle::~Circle()"),
+            ("_ZNK6Square4areaEv", "Square::area() const"),
+            (
+                "_Z14apply_externalPFffEf",
+                "apply_external(float (*)(float), float)",
+            ),
+            ("_Z12call_virtualPfi", "call_virtual(float *, int)"),
+            ("free", "free"),
+        ] {
+            assert_eq!(demangle(mangled), nvlink, "{mangled}");
+        }
+    }
+}

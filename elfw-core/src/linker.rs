@@ -1,0 +1,567 @@
+//! The [`Linker`] builder: one call from inputs (paths or bytes) to an image and its
+//! diagnostics, with nvlink's input order, library search and messages. The `elfw` command
+//! line is a thin layer over it.
+//!
+//! A `Linker` holds no global state and never prints or exits: every error, warning and info
+//! comes back as a [`Diagnostic`] in [`Linked::diagnostics`], in the order nvlink would print
+//! it. Independent `Linker`s may run on several threads at once.
+//!
+//! Input order is nvlink's: the inputs in the order they were added, then each library named
+//! with [`Linker::library`] (`-lfoo` → `libfoo.a`), looked up in the [`Linker::library_path`]
+//! folders in order; a library that is not found is skipped without a word, as nvlink skips
+//! it. An archive given twice (by any path to the same file) is read once.
+
+use crate::diag::{Diagnostic, Severity};
+use crate::elf::ElfFile;
+use crate::input::{self, InputSource, InputWarning, LoadOptions, WarningKind};
+use crate::link::{self, InputObject, LinkOptions, PhaseTimes, ToolRecord};
+use crate::target::Target;
+use std::path::{Path, PathBuf};
+
+/// One input of a [`Linker`].
+#[derive(Clone, Debug)]
+pub enum LinkerInput {
+    /// A file read at link time.
+    Path {
+        /// Where to read it (relative paths are taken from [`Linker::working_dir`]).
+        path: PathBuf,
+        /// The name used in messages (`a.o`, and `lib.a:member.o` for its members).
+        name: String,
+    },
+    /// Bytes already in memory.
+    Bytes {
+        /// The name used in messages; its extension decides the kind as nvlink's does
+        /// (`.cubin`, `.fatbin`, `.ptx`, `.o`, `.a` ...).
+        name: String,
+        /// The content.
+        data: Vec<u8>,
+    },
+}
+
+impl LinkerInput {
+    fn name(&self) -> &str {
+        match self {
+            LinkerInput::Path { name, .. } | LinkerInput::Bytes { name, .. } => name,
+        }
+    }
+}
+
+/// A link to run: target, options and inputs. Build it with the chained setters, then call
+/// [`Linker::link`] (as often as you like: it does not consume the builder).
+#[derive(Clone, Debug)]
+pub struct Linker {
+    target: Target,
+    relocatable: bool,
+    preserve_relocs: bool,
+    debug: bool,
+    kernels_used: Vec<String>,
+    variables_used: Vec<String>,
+    keep_system_libraries: bool,
+    warnings_as_errors: bool,
+    suppress_arch_warning: bool,
+    suppress_stack_size_warning: bool,
+    register_link_binaries: bool,
+    keep_input_cubins: bool,
+    tool_record: Option<ToolRecord>,
+    ptxas: Option<input::ptx::Ptxas>,
+    working_dir: Option<PathBuf>,
+    inputs: Vec<LinkerInput>,
+    libraries: Vec<String>,
+    library_paths: Vec<String>,
+}
+
+/// What the link did with one input (a command-line input or a found library).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputReport {
+    /// The name used in messages.
+    pub name: String,
+    /// Number of device cubins it contributed.
+    pub cubins: usize,
+    /// The `__cudaRegisterLinkedBinary_<id>` suffixes nvcc's `.reg.c` needs for it: the
+    /// `__nv_module_id` of each host object (none for system libraries), or a name made of
+    /// the absolute path for an input without host code. Filled only with
+    /// [`Linker::register_link_binaries`].
+    pub registrations: Vec<String>,
+    /// Whether it was skipped as a second copy of an archive already read.
+    pub duplicate: bool,
+}
+
+/// One device cubin as it entered the link, kept with [`Linker::keep_input_cubins`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptCubin {
+    /// Display name (`a.o`, `lib.a:member.o`).
+    pub name: String,
+    /// The cubin bytes.
+    pub data: Vec<u8>,
+}
+
+/// The result of [`Linker::link`].
+#[derive(Clone, Debug, Default)]
+pub struct Linked {
+    /// The image, when the link succeeded (no error, no fatal).
+    pub image: Option<Vec<u8>>,
+    /// Every error, warning and info, in the order nvlink prints them.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How long each phase took.
+    pub times: PhaseTimes,
+    /// What became of each input, in link order (command-line inputs, then libraries).
+    pub inputs: Vec<InputReport>,
+    /// Inputs (or archive members) nvlink skips without a word, with the reason.
+    pub ignored: Vec<InputWarning>,
+    /// The device cubins in link order (only with [`Linker::keep_input_cubins`]).
+    pub cubins: Vec<KeptCubin>,
+}
+
+impl Linked {
+    /// nvlink's exit status for this result: 1 after a fatal, 255 after errors, else 0.
+    pub fn status(&self) -> i32 {
+        if self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Fatal)
+        {
+            1
+        } else if self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+        {
+            255
+        } else {
+            0
+        }
+    }
+    /// Diagnostics of one severity.
+    pub fn with_severity(&self, severity: Severity) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(move |d| d.severity == severity)
+    }
+}
+
+/// nvlink's warning for `--preserve-relocs` on targets where it is "not fully implemented"
+/// (printed by nvlink 13.5.37 from sm_90 on).
+fn preserve_relocs_warning(target: Target) -> Option<String> {
+    (target.sm >= 90).then(|| {
+        format!(
+            "Option '--preserve-relocs' is not fully implemented for gpu archtecture '{}' and may not work as expected",
+            target.sm_name()
+        )
+    })
+}
+
+const STACK_SIZE_WARNING: &str = "Stack size for entry function '";
+
+impl Linker {
+    /// A final link for `target` with nvlink's defaults and no inputs.
+    pub fn new(target: Target) -> Linker {
+        Linker {
+            target,
+            relocatable: false,
+            preserve_relocs: false,
+            debug: false,
+            kernels_used: Vec::new(),
+            variables_used: Vec::new(),
+            keep_system_libraries: false,
+            warnings_as_errors: false,
+            suppress_arch_warning: false,
+            suppress_stack_size_warning: false,
+            register_link_binaries: false,
+            keep_input_cubins: false,
+            tool_record: None,
+            ptxas: None,
+            working_dir: None,
+            inputs: Vec::new(),
+            libraries: Vec::new(),
+            library_paths: Vec::new(),
+        }
+    }
+    /// The target.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+    /// `-r`: a relocatable (incremental) link.
+    pub fn relocatable(mut self, on: bool) -> Linker {
+        self.relocatable = on;
+        self
+    }
+    /// `--preserve-relocs`.
+    pub fn preserve_relocs(mut self, on: bool) -> Linker {
+        self.preserve_relocs = on;
+        self
+    }
+    /// `-g`: the inputs were compiled for debugging (PTX inputs are compiled with `-g`).
+    pub fn debug(mut self, on: bool) -> Linker {
+        self.debug = on;
+        self
+    }
+    /// `--kernels-used`: kernels whose name contains one of `patterns` are kept; others are dead.
+    pub fn kernels_used(mut self, patterns: impl IntoIterator<Item = String>) -> Linker {
+        self.kernels_used.extend(patterns);
+        self
+    }
+    /// `--variables-used`: variables whose name contains one of `patterns` are kept.
+    pub fn variables_used(mut self, patterns: impl IntoIterator<Item = String>) -> Linker {
+        self.variables_used.extend(patterns);
+        self
+    }
+    /// `--keep-system-libraries`: keep all of libcudadevrt, not only what is referenced.
+    pub fn keep_system_libraries(mut self, on: bool) -> Linker {
+        self.keep_system_libraries = on;
+        self
+    }
+    /// `-Werror`: warnings become errors (the link fails), as nvlink does it: a missing
+    /// architecture in a fatbin becomes an error followed by the fatal
+    /// `elfLink internal error`.
+    pub fn warnings_as_errors(mut self, on: bool) -> Linker {
+        self.warnings_as_errors = on;
+        self
+    }
+    /// `--suppress-arch-warning`: no `SM Arch ('sm_XX') not found in '...'` warning.
+    pub fn suppress_arch_warning(mut self, on: bool) -> Linker {
+        self.suppress_arch_warning = on;
+        self
+    }
+    /// `--suppress-stack-size-warning`: no `Stack size ... cannot be statically determined`.
+    pub fn suppress_stack_size_warning(mut self, on: bool) -> Linker {
+        self.suppress_stack_size_warning = on;
+        self
+    }
+    /// `--register-link-binaries`: collect the registration names of
+    /// [`InputReport::registrations`] (and give nvlink's info for inputs without host code).
+    pub fn register_link_binaries(mut self, on: bool) -> Linker {
+        self.register_link_binaries = on;
+        self
+    }
+    /// Keep a copy of every device cubin in [`Linked::cubins`] (for reports over the inputs).
+    pub fn keep_input_cubins(mut self, on: bool) -> Linker {
+        self.keep_input_cubins = on;
+        self
+    }
+    /// The linker's own `.note.nv.tkinfo` record (tool name, version, arguments).
+    pub fn tool_record(mut self, record: ToolRecord) -> Linker {
+        self.tool_record = Some(record);
+        self
+    }
+    /// The ptxas that compiles PTX inputs (none: PTX inputs fail with a message).
+    pub fn ptxas(mut self, ptxas: Option<input::ptx::Ptxas>) -> Linker {
+        self.ptxas = ptxas;
+        self
+    }
+    /// The folder relative input paths and library folders are taken from (default: the
+    /// process's current directory).
+    pub fn working_dir(mut self, dir: impl Into<PathBuf>) -> Linker {
+        self.working_dir = Some(dir.into());
+        self
+    }
+    /// Adds a file input; its name in messages is the path as given.
+    pub fn input_path(mut self, path: impl AsRef<Path>) -> Linker {
+        let path = path.as_ref();
+        self.inputs.push(LinkerInput::Path {
+            path: path.to_path_buf(),
+            name: path.display().to_string(),
+        });
+        self
+    }
+    /// Adds an input held in memory, shown in messages as `name`.
+    pub fn input_bytes(mut self, name: impl Into<String>, data: impl Into<Vec<u8>>) -> Linker {
+        self.inputs.push(LinkerInput::Bytes {
+            name: name.into(),
+            data: data.into(),
+        });
+        self
+    }
+    /// Adds an input of either kind.
+    pub fn input(mut self, input: LinkerInput) -> Linker {
+        self.inputs.push(input);
+        self
+    }
+    /// `-l name`: the library `libname.a`, searched after all inputs.
+    pub fn library(mut self, name: impl Into<String>) -> Linker {
+        self.libraries.push(name.into());
+        self
+    }
+    /// `-L dir`: a folder to search for libraries, in the order given.
+    pub fn library_path(mut self, dir: impl Into<String>) -> Linker {
+        self.library_paths.push(dir.into());
+        self
+    }
+
+    fn resolve(&self, p: &Path) -> PathBuf {
+        match &self.working_dir {
+            Some(dir) if p.is_relative() => dir.join(p),
+            _ => p.to_path_buf(),
+        }
+    }
+
+    /// The inputs in link order: the inputs as added, then each found library.
+    pub fn link_order(&self) -> Vec<LinkerInput> {
+        let mut all = self.inputs.clone();
+        for lib in &self.libraries {
+            let file = format!("lib{lib}.a");
+            let found = self.library_paths.iter().find_map(|dir| {
+                let shown = Path::new(dir).join(&file);
+                self.resolve(&shown).is_file().then_some(shown)
+            });
+            if let Some(shown) = found {
+                all.push(LinkerInput::Path {
+                    name: shown.display().to_string(),
+                    path: shown,
+                });
+            }
+        }
+        all
+    }
+
+    /// The name nvlink registers an input without host code under: `_` and the absolute
+    /// path with every character other than a letter or digit made `_`.
+    fn path_registration(&self, input: &LinkerInput) -> String {
+        let shown = Path::new(input.name());
+        let abs = match &self.working_dir {
+            Some(dir) if shown.is_relative() => dir.join(shown),
+            None if shown.is_relative() => std::env::current_dir()
+                .map(|d| d.join(shown))
+                .unwrap_or_else(|_| shown.to_path_buf()),
+            _ => shown.to_path_buf(),
+        };
+        let text = abs.display().to_string().replace("/./", "/");
+        text.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect()
+    }
+
+    /// Runs the link.
+    pub fn link(&self) -> Linked {
+        let mut out = Linked::default();
+        if self.preserve_relocs {
+            if let Some(w) = preserve_relocs_warning(self.target) {
+                self.warn(&mut out, Diagnostic::new(Severity::Warning, w));
+                if out.status() != 0 {
+                    return out;
+                }
+            }
+        }
+        let store = input::InputStore::new();
+        let load_opts = LoadOptions {
+            target: self.target.sm_arch(),
+            lto: false,
+            debug: self.debug,
+            ptxas: self.ptxas.clone(),
+        };
+        let mut cubins = Vec::new();
+        let mut seen_archives: Vec<PathBuf> = Vec::new();
+        for item in self.link_order() {
+            let name = item.name().to_string();
+            let data = match &item {
+                LinkerInput::Bytes { data, .. } => data.clone(),
+                LinkerInput::Path { path, .. } => {
+                    let full = self.resolve(path);
+                    match std::fs::read(&full) {
+                        Ok(d) if d.len() >= 56 || d.is_empty() => {
+                            if input::archive::is_archive(&d) {
+                                let canon = std::fs::canonicalize(&full).unwrap_or(full);
+                                if seen_archives.contains(&canon) {
+                                    out.inputs.push(InputReport {
+                                        name,
+                                        cubins: 0,
+                                        registrations: Vec::new(),
+                                        duplicate: true,
+                                    });
+                                    continue;
+                                }
+                                seen_archives.push(canon);
+                            }
+                            d
+                        }
+                        _ => {
+                            out.diagnostics.push(
+                                Diagnostic::new(
+                                    Severity::Fatal,
+                                    format!("Could not open input file '{name}'"),
+                                )
+                                .in_file(name),
+                            );
+                            return out;
+                        }
+                    }
+                }
+            };
+            let source = InputSource::Bytes {
+                name: name.clone(),
+                data,
+            };
+            let loaded = match input::load(&store, std::slice::from_ref(&source), &load_opts) {
+                Ok(l) => l,
+                Err(e) => {
+                    let lines = e.nvlink_diagnostics();
+                    if lines.is_empty() {
+                        out.diagnostics.push(
+                            Diagnostic::new(Severity::Fatal, e.to_string()).in_file(e.name.clone()),
+                        );
+                    }
+                    for (sev, msg) in lines {
+                        let sev = match sev {
+                            input::Severity::Warning => Severity::Warning,
+                            input::Severity::Error => Severity::Error,
+                            input::Severity::Fatal => Severity::Fatal,
+                        };
+                        self.warn(&mut out, Diagnostic::new(sev, msg).in_file(e.name.clone()));
+                    }
+                    return out;
+                }
+            };
+            for w in &loaded.warnings {
+                match &w.kind {
+                    WarningKind::Ignored(_) => out.ignored.push(w.clone()),
+                    WarningKind::ArchNotFound { .. } if self.suppress_arch_warning => {}
+                    _ => {
+                        let Some(text) = w.nvlink_text() else {
+                            continue;
+                        };
+                        let arch = matches!(w.kind, WarningKind::ArchNotFound { .. });
+                        self.warn(
+                            &mut out,
+                            Diagnostic::new(Severity::Warning, text).in_file(w.name.clone()),
+                        );
+                        if arch && self.warnings_as_errors {
+                            out.diagnostics
+                                .push(Diagnostic::new(Severity::Fatal, "elfLink internal error"));
+                            return out;
+                        }
+                    }
+                }
+            }
+            let mut registrations = Vec::new();
+            if self.register_link_binaries {
+                let system = Path::new(&name)
+                    .file_name()
+                    .is_some_and(|f| f.to_string_lossy().contains("cudadevrt"));
+                if !loaded.module_ids.is_empty() {
+                    if !system {
+                        registrations.extend(
+                            loaded
+                                .module_ids
+                                .iter()
+                                .map(|m| String::from_utf8_lossy(m).into_owned()),
+                        );
+                    }
+                } else if !loaded.cubins.is_empty() {
+                    out.diagnostics.push(
+                        Diagnostic::new(
+                            Severity::Info,
+                            format!(
+                                "Input '{name}' has no host code, which could cause later host link error if there is a reference to it"
+                            ),
+                        )
+                        .in_file(name.clone()),
+                    );
+                    registrations.push(self.path_registration(&item));
+                }
+            }
+            out.inputs.push(InputReport {
+                name: name.clone(),
+                cubins: loaded.cubins.len(),
+                registrations,
+                duplicate: false,
+            });
+            cubins.extend(loaded.cubins);
+        }
+        if self.keep_input_cubins {
+            out.cubins = cubins
+                .iter()
+                .map(|c| KeptCubin {
+                    name: c.name.clone(),
+                    data: c.data.to_vec(),
+                })
+                .collect();
+        }
+        let objects: Vec<InputObject<'_>> = cubins
+            .iter()
+            .map(|c| InputObject {
+                name: c.name.clone(),
+                elf: c.elf.clone(),
+            })
+            .collect();
+        let mut opts = LinkOptions::new(self.target);
+        opts.relocatable = self.relocatable;
+        opts.preserve_relocs = self.preserve_relocs;
+        opts.kernels_used = self.kernels_used.clone();
+        opts.variables_used = self.variables_used.clone();
+        opts.debug = self.debug;
+        opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
+        if let Some(r) = &self.tool_record {
+            opts.tool_record = r.clone();
+        }
+        let (image, diags, times) = match link::link(&objects, &opts) {
+            Ok(o) => (Some(o.image), o.diagnostics, o.times),
+            Err(f) => (None, f.diagnostics, PhaseTimes::default()),
+        };
+        out.times = times;
+        for d in diags.into_vec() {
+            if self.suppress_stack_size_warning
+                && d.severity == Severity::Warning
+                && d.message.starts_with(STACK_SIZE_WARNING)
+            {
+                continue;
+            }
+            self.warn(&mut out, d);
+        }
+        if out.status() == 0 {
+            out.image = image;
+        }
+        out
+    }
+
+    /// Records `d`, as an error when warnings are errors.
+    fn warn(&self, out: &mut Linked, mut d: Diagnostic) {
+        if d.severity == Severity::Warning && self.warnings_as_errors {
+            d.severity = Severity::Error;
+        }
+        out.diagnostics.push(d);
+    }
+}
+
+/// Whether `data` is a device ELF (a cubin), for callers sorting inputs.
+pub fn is_cubin(data: &[u8]) -> bool {
+    ElfFile::parse(data).is_ok_and(|e| e.header().machine == crate::elf::consts::EM_CUDA)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn libraries_come_after_inputs_and_missing_ones_are_skipped() {
+        let dir = std::env::temp_dir().join(format!("elfw-linker-order-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("d")).unwrap();
+        std::fs::write(dir.join("d/libx.a"), b"!<arch>\n").unwrap();
+        let l = Linker::new(Target::sm(90))
+            .working_dir(&dir)
+            .library("x")
+            .library("missing")
+            .input_path("a.cubin")
+            .library_path("nowhere")
+            .library_path("d");
+        let names: Vec<String> = l
+            .link_order()
+            .iter()
+            .map(|i| i.name().to_string())
+            .collect();
+        assert_eq!(names, ["a.cubin", "d/libx.a"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_input_is_fatal_with_nvlink_text() {
+        let r = Linker::new(Target::sm(90))
+            .working_dir(std::env::temp_dir())
+            .input_path("elfw-no-such-file.cubin")
+            .link();
+        assert_eq!(r.status(), 1);
+        assert!(r.image.is_none());
+        assert_eq!(
+            r.diagnostics[0].message,
+            "Could not open input file 'elfw-no-such-file.cubin'"
+        );
+    }
+}
