@@ -147,7 +147,8 @@ impl DeviceFlags {
     pub fn low_bits(&self) -> u8 {
         self.0 as u8
     }
-    /// Bits 24..32; [`Self::FORMAT_V8`] for CUDA 12 and later.
+    /// Bits 24..32: since CUDA 12 the section index of `.note.nv.cuinfo` (0xff when larger),
+    /// which is [`Self::FORMAT_V8`] (6) for a cubin without debug sections.
     pub fn format(&self) -> u32 {
         self.0 >> 24
     }

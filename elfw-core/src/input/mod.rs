@@ -422,7 +422,11 @@ impl<'s> Loader<'s, '_> {
             }));
         }
         let flags = DeviceFlags(h.flags);
-        if flags.format() != DeviceFlags::FORMAT_V8 {
+        // Since CUDA 12 the top byte of e_flags is the section index of `.note.nv.cuinfo`
+        // (0xff when larger); nvlink refuses a cubin where they disagree (observed: every other
+        // value of that byte is refused, for plain, -lineinfo and -G cubins alike).
+        let cuinfo = elf.section_by_name(b".note.nv.cuinfo").unwrap_or(0).min(0xff);
+        if flags.format() != cuinfo {
             return Err(e(InputErrorKind::TooOld));
         }
         elf.validate()

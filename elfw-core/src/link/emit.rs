@@ -42,7 +42,9 @@ pub fn emit(st: &State<'_>, fin: &Finalized, patched: &super::relocate::Patched,
     put32(&mut out, 20, 1);
     put64(&mut out, 32, if phdrs.is_empty() { 0 } else { phoff });
     put64(&mut out, 40, shoff);
-    put32(&mut out, 48, opts.target.e_flags());
+    // The top byte of e_flags holds the section index of `.note.nv.cuinfo` (observed).
+    let cuinfo = fin.out_index[st.section_by_name(".note.nv.cuinfo").map_or(0, |c| c.index())].min(0xff);
+    put32(&mut out, 48, (opts.target.e_flags() & 0x00ff_ffff) | (cuinfo << 24));
     put16(&mut out, 52, EHDR64_SIZE as u16);
     put16(&mut out, 54, PHDR64_SIZE as u16);
     put16(&mut out, 56, phdrs.len() as u16);

@@ -37,10 +37,13 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
         if apply {
             let bytes = patched.entry(r.target).or_insert_with(|| section_bytes(st, r.target));
             let rel_is_rela = st.sec(r.rel_section).sh_type == SHT_RELA;
+            // For REL entries the addend is what the fields hold; `r.addend` then carries only
+            // the merge's adjustment for section symbols (the contribution's offset).
             let addend = if rel_is_rela {
                 r.addend
             } else {
-                elfw_reloc::implicit_addend(r.r_type, bytes, r.offset).unwrap_or(0) as i64
+                let implicit = elfw_reloc::implicit_addend(r.r_type, bytes, r.offset).unwrap_or(0);
+                (implicit as i64).wrapping_add(r.addend)
             };
             let mut value = (symbol_value(st, s, opts) as i64).wrapping_add(addend) as u64;
             if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
