@@ -1,8 +1,9 @@
-//! Links the cubins named on the command line: `link_files sm_90 out.cubin a.cubin b.cubin`.
+//! Links the files named on the command line with the `Linker` builder:
+//! `cargo run -p elfw-core --example link_files -- sm_90 out.cubin a.cubin b.o libc.a`.
+//! Inputs may be cubins, host objects (`nvcc -dc`), fatbins or archives.
 
-use elfw_core::elf::ElfFile;
-use elfw_core::link::{link, InputObject, LinkOptions};
 use elfw_core::target::Target;
+use elfw_core::Linker;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -10,27 +11,25 @@ fn main() {
         eprintln!("usage: link_files <sm_XX> <output> <input>...");
         std::process::exit(2);
     }
-    let target = Target::parse(&args[0]).expect("unknown target");
-    let datas: Vec<Vec<u8>> = args[2..]
-        .iter()
-        .map(|p| std::fs::read(p).expect("read input"))
-        .collect();
-    let mut inputs = Vec::new();
-    for (p, d) in args[2..].iter().zip(&datas) {
-        inputs.push(InputObject {
-            name: p.clone(),
-            elf: ElfFile::parse(d).expect("parse input"),
-        });
+    let Some(target) = Target::parse(&args[0]) else {
+        eprintln!("unknown target '{}'", args[0]);
+        std::process::exit(2);
+    };
+    let mut linker = Linker::new(target);
+    for input in &args[2..] {
+        linker = linker.input_path(input);
     }
-    let mut opts = LinkOptions::new(target);
-    opts.input_names = args[2..].to_vec();
-    match link(&inputs, &opts) {
-        Ok(out) => std::fs::write(&args[1], out.image).expect("write output"),
-        Err(f) => {
-            for d in f.diagnostics.iter() {
-                eprintln!("{d}");
+    let linked = linker.link();
+    for d in &linked.diagnostics {
+        eprintln!("{}", d.render("link_files"));
+    }
+    match linked.image {
+        Some(image) => {
+            if let Err(e) = std::fs::write(&args[1], image) {
+                eprintln!("cannot write {}: {e}", args[1]);
+                std::process::exit(1);
             }
-            std::process::exit(1);
         }
+        None => std::process::exit(linked.status()),
     }
 }
