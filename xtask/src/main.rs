@@ -9,6 +9,7 @@
 mod bench_nvlink;
 mod corpus;
 mod gen;
+mod nvcc_subst;
 mod recipe;
 mod toolchain;
 
@@ -28,6 +29,9 @@ commands:
                          generate a huge-link workload (N cubins x M functions)
   bench-nvlink [--sizes 100x50,500x50] [--runs 5] [--elfw PATH]
                          time nvlink and elfw on generated workloads
+  nvcc-subst [--arch=sm_90] [--require-equal]
+                         build CUDA programs with nvcc -rdc=true using nvlink, then elfw as
+                         nvlink, and compare the embedded device images (elfw cmp)
 
 environment:
   ELFW_TOOLCHAIN_DIR     the toolchain cache folder
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         Some("corpus") => corpus::command(&args[1..]),
         Some("gen") => gen::command(&args[1..]),
         Some("bench-nvlink") => bench_nvlink::command(&args[1..]),
+        Some("nvcc-subst") => nvcc_subst::command(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())
