@@ -6,6 +6,10 @@
 //! (`_Z10kernel_1234PfS_i`), `.text.<kernel>`, `.nv.info.<kernel>`, `.nv.constant0.<kernel>`.
 //! Misses are names of the same shape that were never inserted (`.nv.shared.<kernel>`,
 //! `.rel.text.<kernel>`). Inputs are generated once, deterministically, before timing.
+//!
+//! Variants: `elfw_NameMap` hashes inside `insert`/`get` as the other maps do;
+//! `elfw_NameMap_prehashed` passes a [`NameHash`] computed beforehand (the linker hashes each
+//! interned name once); `hash_1m_names` times the two hash functions alone.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,6 +18,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use elfw_hash::{NameHash, NameMap};
 use indexmap::IndexMap;
 use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::hash::BuildHasher;
 
 const KERNELS: usize = 25_000;
 const NAMES: usize = 4 * KERNELS;
@@ -221,6 +226,26 @@ fn bench(c: &mut Criterion) {
                 .map(|&v| i64::from(v))
                 .sum();
             assert_eq!(s, expected);
+        })
+    });
+    g.finish();
+
+    // The hash functions alone over the same 1,000,000 lookup names: how much of a lookup is
+    // the hash nvlink's bucket order requires (MurmurHash3) versus FxHash.
+    let mut g = c.benchmark_group("hash_1m_names");
+    g.throughput(Throughput::Elements(LOOKUPS as u64));
+    g.bench_function(BenchmarkId::from_parameter("murmur3_x86_32"), |b| {
+        b.iter(|| {
+            lookups.iter().fold(0u32, |acc, n| {
+                acc ^ elfw_hash::murmur3_x86_32(black_box(n.as_bytes()))
+            })
+        })
+    });
+    g.bench_function(BenchmarkId::from_parameter("FxHash"), |b| {
+        b.iter(|| {
+            lookups
+                .iter()
+                .fold(0u64, |acc, n| acc ^ FxBuildHasher.hash_one(black_box(*n)))
         })
     });
     g.finish();
