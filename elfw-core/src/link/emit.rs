@@ -10,7 +10,12 @@ use super::LinkOptions;
 use crate::elf::consts::*;
 
 /// Writes the image.
-pub fn emit(st: &State<'_>, fin: &Finalized, patched: &super::relocate::Patched, opts: &LinkOptions) -> Vec<u8> {
+pub fn emit(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    opts: &LinkOptions,
+) -> Vec<u8> {
     let n = fin.order.len() + 1;
     let mut offsets = vec![0u64; st.sections.len()];
     let mut pos = EHDR64_SIZE as u64;
@@ -43,8 +48,15 @@ pub fn emit(st: &State<'_>, fin: &Finalized, patched: &super::relocate::Patched,
     put64(&mut out, 32, if phdrs.is_empty() { 0 } else { phoff });
     put64(&mut out, 40, shoff);
     // The top byte of e_flags holds the section index of `.note.nv.cuinfo` (observed).
-    let cuinfo = fin.out_index[st.section_by_name(".note.nv.cuinfo").map_or(0, |c| c.index())].min(0xff);
-    put32(&mut out, 48, (opts.target.e_flags() & 0x00ff_ffff) | (cuinfo << 24));
+    let cuinfo = fin.out_index[st
+        .section_by_name(".note.nv.cuinfo")
+        .map_or(0, |c| c.index())]
+    .min(0xff);
+    put32(
+        &mut out,
+        48,
+        (opts.target.e_flags() & 0x00ff_ffff) | (cuinfo << 24),
+    );
     put16(&mut out, 52, EHDR64_SIZE as u16);
     put16(&mut out, 54, PHDR64_SIZE as u16);
     put16(&mut out, 56, phdrs.len() as u16);
@@ -144,16 +156,19 @@ fn program_headers(
     let span = |ids: &[SecId]| -> Option<(u64, u64, u64)> {
         let first = *ids.first()?;
         let start = offsets[first.index()];
+        // Zero-filled sections all sit at the end of the file data (shared sections even share
+        // one offset); the segment's memory size adds each of them in full (observed).
         let mut file_end = start;
-        let mut mem_end = start;
+        let mut zero_filled = 0;
         for &id in ids {
             let end = offsets[id.index()] + st.sec(id).size;
-            if !is_nobits(fin.out_type[id.index()]) {
+            if is_nobits(fin.out_type[id.index()]) {
+                zero_filled += st.sec(id).size;
+            } else {
                 file_end = file_end.max(end);
             }
-            mem_end = mem_end.max(end);
         }
-        Some((start, file_end - start, mem_end - start))
+        Some((start, file_end - start, file_end - start + zero_filled))
     };
     let mut segs = Vec::new();
     if let Some((o, f, m)) = span(&ro) {

@@ -71,6 +71,7 @@ fn add_section_symbol(st: &mut State<'_>, id: SecId) {
             input: usize::MAX,
             removed: false,
             func: None,
+            shared: None,
         },
         false,
     );
@@ -310,6 +311,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
     if opts.relocatable {
         return;
     }
+    propagate_barriers(st);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let mut stack: Vec<Option<u64>> = vec![None; n];
@@ -368,6 +370,68 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
                 dropped: false,
             },
         );
+    }
+}
+
+/// `EIATTR_NUM_BARRIERS`.
+const EIATTR_NUM_BARRIERS: u8 = 0x4c;
+
+/// A kernel's `EIATTR_NUM_BARRIERS` covers every function it can call: raised in place, or
+/// appended after the kernel's own records when it had none (observed).
+fn propagate_barriers(st: &mut State<'_>) {
+    let info_of = |st: &State<'_>, f: usize| -> Option<SecId> {
+        let sym = st.functions[f].sym?;
+        let SymSection::Section(text) = st.sym(sym).section else {
+            return None;
+        };
+        let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
+        st.section_by_name(&format!(".nv.info.{name}"))
+    };
+    let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
+        st.section_info
+            .get(&sec?)?
+            .iter()
+            .filter(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
+            .map(|r| r.payload[0])
+            .max()
+    };
+    for k in 1..st.functions.len() {
+        if !st.functions[k].is_entry || st.functions[k].dead {
+            continue;
+        }
+        let mut seen = vec![false; st.functions.len()];
+        let mut stack = vec![k];
+        let mut most: Option<u8> = None;
+        while let Some(f) = stack.pop() {
+            if std::mem::replace(&mut seen[f], true) {
+                continue;
+            }
+            if let Some(b) = barriers(st, info_of(st, f)) {
+                most = Some(most.map_or(b, |m| m.max(b)));
+            }
+            stack.extend(st.functions[f].callees.iter().map(|c| c.0 as usize));
+        }
+        let (Some(most), Some(sec)) = (most, info_of(st, k)) else {
+            continue;
+        };
+        let records = st.section_info.entry(sec).or_default();
+        match records
+            .iter_mut()
+            .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
+        {
+            Some(r) => r.payload[0] = r.payload[0].max(most),
+            None => records.insert(
+                0,
+                InfoRecord {
+                    format: crate::nvinfo::EIFMT_BVAL,
+                    attr: EIATTR_NUM_BARRIERS,
+                    payload: vec![most, 0],
+                    sym: None,
+                    externs: Vec::new(),
+                    dropped: false,
+                },
+            ),
+        }
     }
 }
 
@@ -440,6 +504,15 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
                             .any(|f| !f.dead && f.prototype.is_some()))
             }
             SHT_CUDA_COMPAT | SHT_CUDA_RELOCINFO => false,
+            // The shared-memory layout decides which shared sections stay.
+            SHT_CUDA_SHARED => {
+                if s.size == 0 {
+                    if let Some(sym) = s.symbol {
+                        st.locals[sym.pos()].removed = true;
+                    }
+                }
+                false
+            }
             _ => s.size == 0,
         };
         if empty {
@@ -504,7 +577,7 @@ impl SymbolNumbers {
 }
 
 fn symbol_in_image(st: &State<'_>, s: &Symbol) -> bool {
-    if s.removed {
+    if s.removed || s.shared.is_some() {
         return false;
     }
     match s.section {

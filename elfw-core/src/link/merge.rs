@@ -219,6 +219,7 @@ impl<'d> MergeCx<'_, 'd> {
                         input: self.input,
                         removed: false,
                         func: None,
+                        shared: None,
                     },
                     false,
                 );
@@ -259,6 +260,7 @@ impl<'d> MergeCx<'_, 'd> {
                         input: self.input,
                         removed: false,
                         func: None,
+                        shared: None,
                     },
                     true,
                 );
@@ -292,6 +294,7 @@ impl<'d> MergeCx<'_, 'd> {
                     input: self.input,
                     removed: false,
                     func: None,
+                    shared: None,
                 });
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, is_entry);
@@ -390,7 +393,7 @@ impl<'d> MergeCx<'_, 'd> {
                 let mut shared = new_section(
                     shared_name.clone(),
                     SHT_CUDA_SHARED,
-                    SHF_WRITE | SHF_ALLOC,
+                    SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK,
                     0,
                     0,
                 );
@@ -407,6 +410,7 @@ impl<'d> MergeCx<'_, 'd> {
                         input: self.input,
                         removed: false,
                         func: None,
+                        shared: None,
                     },
                     false,
                 );
@@ -507,8 +511,12 @@ impl<'d> MergeCx<'_, 'd> {
     fn place_pending(&mut self, pending: &[usize]) -> Result<(), LinkError> {
         for &i in pending {
             let s = &self.syms[i];
-            let Some(idx) = self.maps.sym[i] else { continue };
-            let Some(sec) = self.map_section(s.shndx)? else { continue };
+            let Some(idx) = self.maps.sym[i] else {
+                continue;
+            };
+            let Some(sec) = self.map_section(s.shndx)? else {
+                continue;
+            };
             let base = self.maps.offset[s.shndx as usize];
             let value = s.value + base;
             let rec = self.st.sym_mut(idx);
@@ -520,17 +528,79 @@ impl<'d> MergeCx<'_, 'd> {
         Ok(())
     }
 
+    /// Whether input symbol `i` is a `__shared__` variable (`st_other` 0x40 in a shared
+    /// section, or undefined: `extern __shared__`), and where it was declared.
+    fn shared_kind(&mut self, i: usize) -> Result<Option<SharedKind>, LinkError> {
+        let s = &self.syms[i];
+        if s.other & 0x40 == 0 || s.sym_type() == STT_FUNC {
+            return Ok(None);
+        }
+        if s.shndx == 0 {
+            return Ok(Some(SharedKind::Dynamic));
+        }
+        if (s.shndx as u16) >= SHN_LORESERVE {
+            return Ok(None);
+        }
+        let (h, name) = self.in_section(s.shndx)?;
+        if classify(h.sh_type, &name) != SHT_CUDA_SHARED {
+            return Ok(None);
+        }
+        let kernel_text = name
+            .strip_prefix(".nv.shared.")
+            .and_then(|k| self.st.section_by_name(&format!(".text.{k}")));
+        Ok(Some(match kernel_text {
+            Some(t) => SharedKind::Kernel(t),
+            None => SharedKind::Function,
+        }))
+    }
+
     fn merge_object(&mut self, i: usize, pending: &mut Vec<usize>) -> Result<(), LinkError> {
         let s = &self.syms[i];
         if s.name == "_param" {
             return Ok(());
         }
+        if let Some(kind) = self.shared_kind(i)? {
+            // Placed later by the shared-memory layout; never named in the output.
+            let var = self.st.shared_vars.len();
+            self.st.shared_vars.push(SharedVar {
+                kind,
+                align: s.value.max(1),
+                size: s.size,
+                offset: None,
+            });
+            let idx = self.st.add_local(
+                Symbol {
+                    name: s.name.clone(),
+                    info: s.info,
+                    other: s.other,
+                    section: SymSection::Undef,
+                    value: 0,
+                    size: s.size,
+                    input: self.input,
+                    removed: false,
+                    func: None,
+                    shared: Some(var),
+                },
+                false,
+            );
+            self.maps.sym[i] = Some(idx);
+            return Ok(());
+        }
         let defined = s.shndx != 0;
         let special = (s.shndx as u16) >= SHN_LORESERVE;
-        let deferred = defined && !special && self.maps.sec.get(s.shndx as usize).copied().flatten().is_none() && {
-            let (h, name) = self.in_section(s.shndx)?;
-            classify(h.sh_type, &name) == SHT_CUDA_GLOBAL
-        };
+        let deferred = defined
+            && !special
+            && self
+                .maps
+                .sec
+                .get(s.shndx as usize)
+                .copied()
+                .flatten()
+                .is_none()
+            && {
+                let (h, name) = self.in_section(s.shndx)?;
+                classify(h.sh_type, &name) == SHT_CUDA_GLOBAL
+            };
         if deferred {
             pending.push(i);
         }
@@ -560,6 +630,7 @@ impl<'d> MergeCx<'_, 'd> {
             input: self.input,
             removed: false,
             func: None,
+            shared: None,
         };
         if s.binding() == STB_LOCAL {
             let idx = self.st.add_local(rec, true);
@@ -625,7 +696,9 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
             SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
             SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, &name),
-            SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => Ok(()),
+            SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
+                Ok(())
+            }
             _ => {
                 // A data section no symbol named (e.g. a `.debug_frame` without its section
                 // symbol) is taken here, in header order.

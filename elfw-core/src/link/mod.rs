@@ -8,6 +8,7 @@ pub mod emit;
 pub mod finalize;
 pub mod merge;
 pub mod relocate;
+pub mod shared;
 pub mod state;
 
 use crate::diag::{Diagnostic, Diagnostics, Severity};
@@ -185,9 +186,14 @@ fn run(
         return Ok(Vec::new());
     }
     timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
+    timed(times, "shared-layout", || {
+        shared::layout_shared(&mut st, opts)
+    });
     let patched = timed(times, "relocate", || relocate::relocate(&mut st, opts));
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });
-    Ok(timed(times, "emit", || emit::emit(&st, &fin, &patched, opts)))
+    Ok(timed(times, "emit", || {
+        emit::emit(&st, &fin, &patched, opts)
+    }))
 }

@@ -35,7 +35,9 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
-            let bytes = patched.entry(r.target).or_insert_with(|| section_bytes(st, r.target));
+            let bytes = patched
+                .entry(r.target)
+                .or_insert_with(|| section_bytes(st, r.target));
             let rel_is_rela = st.sec(r.rel_section).sh_type == SHT_RELA;
             // For REL entries the addend is what the fields hold; `r.addend` then carries only
             // the merge's adjustment for section symbols (the contribution's offset).
@@ -50,7 +52,10 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
                 value = value.wrapping_sub(r.offset);
             }
             // sm_100+ only: ptxas's addends point into the middle of a CIE there.
-            if opts.target.is_mercury() && r.r_type == elfw_reloc::table::types::R_CUDA_64 && is_debug_frame(st, s) {
+            if opts.target.is_mercury()
+                && r.r_type == elfw_reloc::table::types::R_CUDA_64
+                && is_debug_frame(st, s)
+            {
                 value = containing_cie(bytes, value).unwrap_or(value);
             }
             let bank = match s.section {
@@ -78,7 +83,7 @@ fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
     if s.removed {
         return Target::Removed;
     }
-    if s.name == "__UFT_OFFSET" {
+    if s.name == "__UFT_OFFSET" || s.shared.is_some() {
         return Target::LinkTime;
     }
     match s.section {
@@ -99,8 +104,11 @@ fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
 }
 
 fn symbol_value(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> u64 {
-    let _ = (st, opts);
-    s.value
+    let _ = opts;
+    match s.shared {
+        Some(v) => st.shared_vars[v].offset.unwrap_or(0),
+        None => s.value,
+    }
 }
 
 fn is_debug_frame(st: &State<'_>, s: &Symbol) -> bool {

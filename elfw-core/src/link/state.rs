@@ -134,6 +134,9 @@ pub struct Symbol {
     pub removed: bool,
     /// Callgraph node, for functions.
     pub func: Option<FuncId>,
+    /// For shared-memory variables: their entry in [`State::shared_vars`]. Such symbols are
+    /// placed by the shared-memory layout and never reach the output's symbol table.
+    pub shared: Option<usize>,
 }
 
 impl Symbol {
@@ -243,6 +246,32 @@ pub struct State<'d> {
     pub section_info: FxHashMap<SecId, Vec<InfoRecord>>,
     /// Callgraph nodes by ordinal (index 0 unused).
     pub functions: Vec<Function>,
+    /// Shared-memory variables, in merge order.
+    pub shared_vars: Vec<SharedVar>,
+}
+
+/// Where a shared-memory variable was declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SharedKind {
+    /// In a kernel's own `.nv.shared.<k>` (the kernel's text section is given).
+    Kernel(SecId),
+    /// In a device function (ptxas puts those in `.nv_debug.shared`).
+    Function,
+    /// `extern __shared__`: dynamic shared memory, placed after the static window.
+    Dynamic,
+}
+
+/// A shared-memory variable.
+#[derive(Clone, Debug)]
+pub struct SharedVar {
+    /// Where it was declared.
+    pub kind: SharedKind,
+    /// Alignment (ptxas stores it in `st_value`).
+    pub align: u64,
+    /// Size.
+    pub size: u64,
+    /// Offset assigned by the layout (relative to the user part of the window).
+    pub offset: Option<u64>,
 }
 
 /// Who put a name into a namespace, so the name can leave with it.
@@ -284,6 +313,7 @@ impl<'d> State<'d> {
             input: usize::MAX,
             removed: false,
             func: None,
+            shared: None,
         };
         s.locals.push(sentinel.clone());
         s.globals.push(sentinel);

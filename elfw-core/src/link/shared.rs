@@ -1,0 +1,185 @@
+//! Shared-memory layout: where each `__shared__` variable lives in its kernels' windows, and
+//! how large each kernel's `.nv.shared.<k>` is.
+//!
+//! Observed (nvlink 13.5, sm_75–sm_90):
+//! - ptxas keeps a kernel's own shared variables in `.nv.shared.<k>` and those of device
+//!   functions in `.nv_debug.shared`; a shared variable's `st_value` is its alignment, not an
+//!   offset. None of them reaches the output's symbol or string tables.
+//! - A function variable reached by several kernels gets one offset for all of them, in a
+//!   common area laid out first (in function order). A kernel's window starts after the last
+//!   common variable it reaches; then come its private variables — its own and those of
+//!   functions only it reaches — sorted by alignment, largest first.
+//! - From sm_90 every window starts with 0x400 bytes nvlink reserves; relocations get offsets
+//!   that leave those out. A kernel that uses no shared memory at all has no `.nv.shared.<k>`.
+//! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment.
+//! - Every shared section gets the largest alignment of any shared variable of the link;
+//!   `.nv_debug.shared` stays, empty.
+
+use super::state::*;
+use super::LinkOptions;
+use crate::elf::consts::SHT_CUDA_SHARED;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Bytes nvlink reserves at the start of every shared window from sm_90 on.
+pub fn reserved_bytes(opts: &LinkOptions) -> u64 {
+    if opts.target.sm >= 90 {
+        0x400
+    } else {
+        0
+    }
+}
+
+fn align_up(v: u64, a: u64) -> u64 {
+    let a = a.max(1);
+    v.div_ceil(a) * a
+}
+
+/// Lays out shared memory for the live kernels.
+pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
+    let reserve = reserved_bytes(opts);
+    // Text section → function.
+    let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        if let (Some(sym), false) = (f.sym, f.dead) {
+            if let SymSection::Section(t) = st.sym(sym).section {
+                func_of_text.insert(t, FuncId(i as u32));
+            }
+        }
+    }
+    // Which shared variables each function's code refers to.
+    let mut uses: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
+    for r in &st.relocs {
+        let Some(sym) = r.sym else { continue };
+        let Some(v) = st.sym(sym).shared else {
+            continue;
+        };
+        if let Some(&f) = func_of_text.get(&r.target) {
+            let list = uses.entry(f).or_default();
+            if !list.contains(&v) {
+                list.push(v);
+            }
+        }
+    }
+    let kernels: Vec<FuncId> = (1..st.functions.len())
+        .map(|i| FuncId(i as u32))
+        .filter(|&f| st.func(f).is_entry && !st.func(f).dead && st.func(f).sym.is_some())
+        .collect();
+    // Variables each kernel reaches, and the kernels each function variable serves.
+    let mut reach: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
+    let mut users: Vec<FxHashSet<FuncId>> = vec![FxHashSet::default(); st.shared_vars.len()];
+    for &k in &kernels {
+        let r = reachable(st, k);
+        for f in &r {
+            for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
+                users[v].insert(k);
+            }
+        }
+        reach.insert(k, r);
+    }
+    let max_align = st.shared_vars.iter().map(|v| v.align).max().unwrap_or(0);
+    // The common area: function variables serving several kernels, in function order.
+    let mut cur = 0u64;
+    let mut order: Vec<usize> = Vec::new();
+    for f in (1..st.functions.len()).map(|i| FuncId(i as u32)) {
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            let shared_by_many =
+                st.shared_vars[v].kind == SharedKind::Function && users[v].len() > 1;
+            if shared_by_many && !order.contains(&v) {
+                order.push(v);
+            }
+        }
+    }
+    for &v in &order {
+        let var = &mut st.shared_vars[v];
+        let off = align_up(cur, var.align);
+        var.offset = Some(off);
+        cur = off + var.size;
+    }
+    // Each kernel's window.
+    for &k in &kernels {
+        let text = match st.func(k).sym.map(|s| st.sym(s).section) {
+            Some(SymSection::Section(t)) => t,
+            _ => continue,
+        };
+        let funcs = &reach[&k];
+        let mut used: Vec<usize> = Vec::new();
+        for f in funcs {
+            for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
+                if !used.contains(&v) {
+                    used.push(v);
+                }
+            }
+        }
+        let mut start = 0u64;
+        let mut private: Vec<usize> = Vec::new();
+        for (v, var) in st.shared_vars.iter().enumerate() {
+            if var.kind == SharedKind::Kernel(text) {
+                private.push(v);
+            }
+        }
+        let mut dynamic = Vec::new();
+        for &v in &used {
+            let var = &st.shared_vars[v];
+            match var.kind {
+                SharedKind::Function if users[v].len() > 1 => {
+                    start = start.max(var.offset.unwrap_or(0) + var.size);
+                }
+                SharedKind::Function => private.push(v),
+                SharedKind::Dynamic => dynamic.push(v),
+                SharedKind::Kernel(_) => {}
+            }
+        }
+        // Largest alignment first; the sort is stable, so ties keep declaration order.
+        private.sort_by_key(|&v| std::cmp::Reverse(st.shared_vars[v].align));
+        let mut end = start;
+        for &v in &private {
+            let var = &mut st.shared_vars[v];
+            let off = align_up(end, var.align);
+            var.offset = Some(off);
+            end = off + var.size;
+        }
+        for &v in &dynamic {
+            let var = &mut st.shared_vars[v];
+            var.offset = Some(align_up(end, var.align));
+        }
+        let uses_shared = !private.is_empty() || !dynamic.is_empty() || start > 0;
+        let name = format!(
+            ".nv.shared.{}",
+            st.sec(text).name.strip_prefix(".text.").unwrap_or("")
+        );
+        if let Some(sec) = st.section_by_name(&name) {
+            let s = st.sec_mut(sec);
+            s.nodes.clear();
+            if uses_shared {
+                s.size = reserve + end;
+                s.addralign = max_align.max(s.addralign);
+            } else {
+                s.size = 0;
+                s.removed = true;
+            }
+        }
+    }
+    // Every other shared section (`.nv_debug.shared`, shared sections of removed kernels).
+    for i in 1..st.sections.len() {
+        let s = &mut st.sections[i];
+        if s.sh_type == SHT_CUDA_SHARED && !s.name.starts_with(".nv.shared.") {
+            s.nodes.clear();
+            s.size = 0;
+            s.addralign = max_align.max(s.addralign);
+        }
+    }
+}
+
+fn reachable(st: &State<'_>, root: FuncId) -> Vec<FuncId> {
+    let mut seen = vec![false; st.functions.len()];
+    let mut order = Vec::new();
+    let mut stack = vec![root];
+    while let Some(f) = stack.pop() {
+        if std::mem::replace(&mut seen[f.0 as usize], true) {
+            continue;
+        }
+        order.push(f);
+        stack.extend(st.func(f).callees.iter().copied());
+    }
+    order
+}
