@@ -51,7 +51,8 @@ struct Outcome {
 
 /// Runs `elfw` in `cwd` with `args` (whose `-o` operand is replaced by a scratch path).
 fn run(cwd: &Path, args: &[String], threads: &str, scratch: &Path) -> Outcome {
-    let out_path = scratch.join(format!("out-{threads}.cubin"));
+    // One output path for every run: the path is part of the command line nvlink records.
+    let out_path = scratch.join("out.cubin");
     let _ = std::fs::remove_file(&out_path);
     let mut args = args.to_vec();
     if let Some(k) = args.iter().position(|a| a == "-o") {
