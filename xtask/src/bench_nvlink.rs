@@ -257,6 +257,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
         fs::create_dir_all(&runs_dir).map_err(|e| format!("{}: {e}", runs_dir.display()))?;
         let nv_out = runs_dir.join("nvlink.cubin");
         let el_out = runs_dir.join("elfw.cubin");
+        let link_out = runs_dir.join("out.cubin");
         let mut nv = Vec::new();
         let mut el = Vec::new();
         let mut elfw_failed = None;
@@ -274,13 +275,18 @@ pub fn command(args: &[String]) -> Result<(), String> {
                 } else {
                     (&elfw, &el_out, runs_dir.join("elfw.log"))
                 };
-                let _ = fs::remove_file(out);
+                // Both linkers write the same path (it is recorded in .note.nv.tkinfo), then
+                // the image is renamed out of the way.
+                let _ = fs::remove_file(&link_out);
                 let mut cmd = Command::new(program);
                 cmd.arg(format!("-arch={arch}"))
                     .args(&w.inputs)
                     .arg("-o")
-                    .arg(out);
+                    .arg(&link_out);
                 let stats = measure(&mut cmd, &log)?;
+                if stats.status == 0 {
+                    fs::rename(&link_out, out).map_err(|e| format!("{}: {e}", out.display()))?;
+                }
                 if stats.status != 0 {
                     let text = fs::read_to_string(&log).unwrap_or_default();
                     let first = text.lines().next().unwrap_or("").to_string();
@@ -312,12 +318,14 @@ pub fn command(args: &[String]) -> Result<(), String> {
                 .map_err(|e| format!("cannot run elfw cmp: {e}"))?;
             let text = String::from_utf8_lossy(&out.stdout).to_string()
                 + &String::from_utf8_lossy(&out.stderr);
-            fs::write(runs_dir.join("cmp.txt"), &text).map_err(|e| e.to_string())?;
-            text.lines()
-                .next()
-                .unwrap_or("(no output)")
-                .trim()
-                .to_string()
+            let report = runs_dir.join("cmp.txt");
+            fs::write(&report, &text).map_err(|e| e.to_string())?;
+            let mut lines = text.lines().map(str::trim);
+            let first = lines.next().unwrap_or("(no output)").to_string();
+            match lines.next() {
+                Some(detail) => format!("{first}\n    {detail}\n    (all: {})", report.display()),
+                None => first,
+            }
         };
         let max = |v: &[RunStats]| v.iter().map(|s| s.max_rss_kib).max();
         rows.push(Row {
@@ -380,7 +388,7 @@ fn print_table(rows: &[Row], runs: usize, arch: &str) {
             r.elfw.map(per).unwrap_or("-".into()),
         );
     }
-    println!("(x: more than 65,279 sections, written with e_shnum = 0 and the count in section 0)");
+    println!("(x: nvlink wrote e_shnum = 0 and the count in section 0's sh_size)");
     if let Some(first) = rows.first() {
         for r in &rows[1..] {
             let scale = |a: f64, b: f64| (a / r.sections as f64) / (b / first.sections as f64);
