@@ -489,6 +489,8 @@ impl Linker {
         opts.variables_used = self.variables_used.clone();
         opts.debug = self.debug;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
+        opts.system_library = cubins.iter().map(|c| c.system_library).collect();
+        opts.keep_system_libraries = self.keep_system_libraries;
         if let Some(r) = &self.tool_record {
             opts.tool_record = r.clone();
         }

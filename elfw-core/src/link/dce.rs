@@ -43,11 +43,13 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         let Some(sym) = st.functions[i].sym else {
             continue;
         };
-        let SymSection::Section(text) = st.sym(sym).section else {
-            continue;
-        };
         st.functions[i].dead = true;
-        remove_function(st, sym, text);
+        match st.sym(sym).section {
+            SymSection::Section(text) => remove_function(st, sym, text),
+            // An undefined function only dead code calls goes too, name and all (so it is
+            // never reported undefined).
+            _ => remove_name(st, sym),
+        }
     }
 }
 
@@ -96,6 +98,11 @@ fn remove_function(st: &mut State<'_>, sym: crate::arena::SymIdx, text: SecId) {
             r.dropped = true;
         }
     }
+    remove_name(st, sym);
+}
+
+fn remove_name(st: &mut State<'_>, sym: crate::arena::SymIdx) {
+    st.sym_mut(sym).removed = true;
     if st.sym(sym).binding() == STB_LOCAL {
         st.local_name_order
             .retain(|(_, o)| *o != NameOwner::Symbol(sym));

@@ -98,7 +98,7 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
         // (`extern __shared__`, st_other 0x40) are bound by the driver or the shared-memory
         // layout, not by a definition.
         let bound_elsewhere = (10..=12).contains(&g.sym_type()) || g.other & 0x40 != 0;
-        if g.is_defined()
+        if g.removed || g.is_defined()
             || g.binding() == STB_WEAK
             || provided_externally(&g.name)
             || bound_elsewhere
@@ -173,7 +173,7 @@ pub fn finalize(
     contents.insert(SecId(3), build_symtab(st, &fin, &sym_out, &name_offsets));
     contents.insert(
         st.section_by_name(".note.nv.tkinfo").unwrap(),
-        tkinfo(inputs, opts),
+        tkinfo(&st.merged_inputs.iter().map(|&i| &inputs[i]).collect::<Vec<_>>(), opts),
     );
     contents.insert(
         st.section_by_name(".note.nv.cuinfo").unwrap(),
@@ -312,6 +312,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
         return;
     }
     propagate_barriers(st);
+    propagate_externs(st);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let mut stack: Vec<Option<u64>> = vec![None; n];
@@ -431,6 +432,59 @@ fn propagate_barriers(st: &mut State<'_>) {
                     dropped: false,
                 },
             ),
+        }
+    }
+}
+
+/// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (observed: its
+/// own entries, then those of its callees in a post-order walk of the call graph); what stays
+/// listed is decided when the records are written.
+fn propagate_externs(st: &mut State<'_>) {
+    let info_of = |st: &State<'_>, f: usize| -> Option<SecId> {
+        let sym = st.functions[f].sym?;
+        let SymSection::Section(text) = st.sym(sym).section else { return None };
+        let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
+        st.section_by_name(&format!(".nv.info.{name}"))
+    };
+    let own = |st: &State<'_>, f: usize| -> Vec<SymIdx> {
+        info_of(st, f)
+            .and_then(|sec| st.section_info.get(&sec))
+            .map(|rs| {
+                rs.iter()
+                    .filter(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
+                    .flat_map(|r| r.externs.iter().copied())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    fn walk(st: &State<'_>, f: usize, seen: &mut [bool], order: &mut Vec<usize>) {
+        for c in st.functions[f].callees.iter().rev() {
+            let c = c.0 as usize;
+            if !std::mem::replace(&mut seen[c], true) {
+                walk(st, c, seen, order);
+                order.push(c);
+            }
+        }
+    }
+    for k in 1..st.functions.len() {
+        if !st.functions[k].is_entry || st.functions[k].dead {
+            continue;
+        }
+        let Some(sec) = info_of(st, k) else { continue };
+        let mut seen = vec![false; st.functions.len()];
+        seen[k] = true;
+        let mut order = Vec::new();
+        walk(st, k, &mut seen, &mut order);
+        let mut list = own(st, k);
+        for f in order {
+            list.extend(own(st, f));
+        }
+        if let Some(r) = st
+            .section_info
+            .get_mut(&sec)
+            .and_then(|rs| rs.iter_mut().find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped))
+        {
+            r.externs = list;
         }
     }
 }
@@ -698,12 +752,19 @@ fn info_bytes<'a>(
             continue;
         }
         if r.attr == super::merge::EIATTR_EXTERNS {
-            let undefined: Vec<u32> = r
-                .externs
-                .iter()
-                .filter(|&&s| !st.sym(s).is_defined() && !st.sym(s).removed)
-                .map(|&s| nums.get(s))
-                .collect();
+            // What stays listed: symbols still undefined, and kernels (launched from the device).
+            let mut undefined: Vec<u32> = Vec::new();
+            for &sym in &r.externs {
+                let x = st.sym(sym);
+                let entry = x.func.is_some_and(|f| st.func(f).is_entry);
+                if x.removed || (x.is_defined() && !entry) {
+                    continue;
+                }
+                let n = nums.get(sym);
+                if n != 0 && !undefined.contains(&n) {
+                    undefined.push(n);
+                }
+            }
             if undefined.is_empty() {
                 continue;
             }
@@ -737,21 +798,41 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
         out.extend_from_slice(&a.to_le_bytes());
         out.extend_from_slice(&b.to_le_bytes());
     };
-    pair(0, u32::MAX);
-    for f in st.functions.iter().skip(1) {
-        let (Some(sym), false) = (f.sym, f.dead) else {
-            continue;
-        };
-        for c in f.callees.iter().rev() {
-            let callee = st.func(*c);
-            if let (Some(cs), false) = (callee.sym, callee.dead) {
-                pair(nums.get(sym), nums.get(cs));
+    let live = |f: FuncId| -> Option<SymIdx> {
+        let n = st.func(f);
+        if n.dead {
+            None
+        } else {
+            n.sym
+        }
+    };
+    let edges = |pair: &mut dyn FnMut(u32, u32), pick: &dyn Fn(&Function) -> &Vec<FuncId>| {
+        for (i, f) in st.functions.iter().enumerate().skip(1) {
+            let Some(sym) = live(FuncId(i as u32)) else { continue };
+            let _ = f;
+            for &c in pick(&st.functions[i]).iter().rev() {
+                if let Some(cs) = live(c) {
+                    pair(nums.get(sym), nums.get(cs));
+                }
             }
         }
-    }
+    };
+    pair(0, u32::MAX);
+    edges(&mut pair, &|f| &f.callees);
     pair(0, (-2i32) as u32);
+    for &(f, token) in &st.address_taken {
+        if let Some(sym) = live(f) {
+            pair(nums.get(sym), token);
+        }
+    }
     pair(0, (-3i32) as u32);
+    for &(f, token) in &st.indirect_calls {
+        if let Some(sym) = live(f) {
+            pair(nums.get(sym), token);
+        }
+    }
     pair(0, (-4i32) as u32);
+    edges(&mut pair, &|f| &f.address_edges);
     out
 }
 
@@ -796,7 +877,7 @@ fn note(kind: u32, desc: &[u8]) -> Vec<u8> {
     out
 }
 
-fn tkinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
+fn tkinfo(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     let r = &opts.tool_record;
     let mut blob = vec![0u8];
     let mut offs = [0u32; 4];
@@ -819,7 +900,7 @@ fn tkinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     if opts.relocatable {
         return out;
     }
-    for obj in inputs {
+    for obj in merged {
         if let Some(i) = obj.elf.section_by_name(b".note.nv.tkinfo") {
             if let Ok(d) = obj.elf.section_data(i) {
                 out.extend_from_slice(d);

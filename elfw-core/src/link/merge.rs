@@ -58,6 +58,17 @@ fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
     }
 }
 
+/// Whether `obj` defines a global symbol the state has only as an undefined reference.
+pub fn resolves_undefined(st: &State<'_>, obj: &InputObject<'_>) -> bool {
+    obj.elf.symbols().flatten().any(|s| {
+        s.binding() != STB_LOCAL
+            && s.shndx != 0
+            && st
+                .global_by_name(&String::from_utf8_lossy(s.name))
+                .is_some_and(|g| !st.sym(g).is_defined())
+    })
+}
+
 /// Merges one input.
 pub fn merge_input<'d>(
     st: &mut State<'d>,
@@ -87,6 +98,7 @@ pub fn merge_input<'d>(
         offset: vec![0; nsec],
         lost: vec![false; nsym],
     };
+    st.merged_inputs.push(input);
     let errors_before = diags.len();
     let mut cx = MergeCx {
         st,
@@ -556,7 +568,9 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn merge_object(&mut self, i: usize, pending: &mut Vec<usize>) -> Result<(), LinkError> {
         let s = &self.syms[i];
-        if s.name == "_param" {
+        // Symbols nvlink drops: the parameter-bank symbol of sm_75-era cubins and the PTX
+        // constant-bank size marker.
+        if s.name == "_param" || s.name == ".nv.ptx.const0.size" {
             return Ok(());
         }
         if let Some(kind) = self.shared_kind(i)? {
@@ -782,27 +796,43 @@ impl<'d> MergeCx<'_, 'd> {
             .any(|(i, s)| s.sym_type() == STT_FUNC && s.shndx == text_idx && self.maps.lost[i])
     }
 
+    /// `.nv.callgraph`: records grouped by markers `<0,-1>` (call edges), `<0,-2>`
+    /// (address-taken functions with a prototype string), `<0,-3>` (indirect callers with the
+    /// callee prototype) and `<0,-4>` (function-address edges).
     fn merge_callgraph(&mut self, idx: u32) -> Result<(), LinkError> {
         let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
+        let symtab = self.elf().symtab_index().unwrap_or(0);
+        let strtab = self.elf().section(symtab).map(|s| s.link).unwrap_or(0);
         let mut kind = 0i32;
         for pair in data.chunks_exact(8) {
             let a = u32::from_le_bytes(pair[..4].try_into().unwrap());
-            let b = i32::from_le_bytes(pair[4..].try_into().unwrap());
-            if a == 0 && b < 0 {
-                kind = b;
+            let b = u32::from_le_bytes(pair[4..].try_into().unwrap());
+            if a == 0 && (b as i32) < 0 {
+                kind = b as i32;
                 continue;
             }
-            let caller = self.func_of(a);
+            let first = self.func_of(a);
             match kind {
                 -1 => {
-                    let callee = self.func_of(b as u32);
-                    if let (Some(c), Some(e)) = (caller, callee) {
+                    if let (Some(c), Some(e)) = (first, self.func_of(b)) {
                         self.st.func_mut(c).callees.push(e);
                     }
                 }
-                -2 | -4 => {
-                    if let Some(f) = self.func_of(if kind == -4 { b as u32 } else { a }) {
+                -2 | -3 => {
+                    let text = self.elf().string(strtab, b).map_err(|e| bad(self.obj, e))?;
+                    let token = self.st.intern(&String::from_utf8_lossy(text));
+                    let Some(f) = first else { continue };
+                    if kind == -2 {
                         self.st.func_mut(f).address_taken = true;
+                        self.st.address_taken.push((f, token));
+                    } else {
+                        self.st.indirect_calls.push((f, token));
+                    }
+                }
+                -4 => {
+                    if let (Some(c), Some(e)) = (first, self.func_of(b)) {
+                        self.st.func_mut(e).address_taken = true;
+                        self.st.func_mut(c).address_edges.push(e);
                     }
                 }
                 _ => {}

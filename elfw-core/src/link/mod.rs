@@ -43,6 +43,12 @@ pub struct LinkOptions {
     pub tool_record: ToolRecord,
     /// Display names of the inputs, by input index (for messages).
     pub input_names: Vec<String>,
+    /// Which inputs come from a system library (`libcudadevrt.a`), by input index: such a
+    /// cubin is linked only when it defines something the inputs before it left undefined
+    /// (observed: an unused libcudadevrt leaves no trace in the image).
+    pub system_library: Vec<bool>,
+    /// `--keep-system-libraries`: link system-library cubins whether used or not.
+    pub keep_system_libraries: bool,
 }
 
 /// The strings of a `.note.nv.tkinfo` record.
@@ -75,6 +81,8 @@ impl LinkOptions {
                 args: format!("-arch {} ", target.sm_name()),
             },
             input_names: Vec::new(),
+            system_library: Vec::new(),
+            keep_system_libraries: false,
         }
     }
 }
@@ -175,17 +183,22 @@ fn run(
     }
     timed(times, "merge", || -> Result<(), LinkError> {
         for (i, obj) in inputs.iter().enumerate() {
+            let system = opts.system_library.get(i).copied().unwrap_or(false);
+            if system && !opts.keep_system_libraries && !merge::resolves_undefined(&st, obj) {
+                continue;
+            }
             merge::merge_input(&mut st, i, obj, opts, diags)?;
         }
         Ok(())
     })?;
+    timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
     timed(times, "resolve", || {
         finalize::check_undefined(&st, opts, diags)
     });
     if diags.has_errors() {
         return Ok(Vec::new());
     }
-    timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
+
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
     });

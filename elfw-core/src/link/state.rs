@@ -177,6 +177,8 @@ pub struct Function {
     pub frame_size: Option<u32>,
     /// Removed by dead-code elimination or a lost weak contest.
     pub dead: bool,
+    /// Functions whose address this one takes (callgraph `-4` records), newest first.
+    pub address_edges: Vec<FuncId>,
 }
 
 /// A relocation as merged: symbol and target section in output terms, in arrival order.
@@ -248,6 +250,14 @@ pub struct State<'d> {
     pub functions: Vec<Function>,
     /// Shared-memory variables, in merge order.
     pub shared_vars: Vec<SharedVar>,
+    /// Callgraph `-2` records (address-taken functions with their prototype string), in
+    /// arrival order.
+    pub address_taken: Vec<(FuncId, u32)>,
+    /// Callgraph `-3` records (functions making indirect calls, with the callee prototype),
+    /// in arrival order.
+    pub indirect_calls: Vec<(FuncId, u32)>,
+    /// Which inputs were merged (system-library cubins nobody needed are not).
+    pub merged_inputs: Vec<usize>,
 }
 
 /// Where a shared-memory variable was declared.
