@@ -163,6 +163,8 @@ fn program_headers(
         for &id in ids {
             let end = offsets[id.index()] + st.sec(id).size;
             if is_nobits(fin.out_type[id.index()]) {
+                // The file part runs up to where the zero-filled data is placed.
+                file_end = file_end.max(offsets[id.index()]);
                 zero_filled += st.sec(id).size;
             } else {
                 file_end = file_end.max(end);

@@ -571,10 +571,19 @@ impl<'d> MergeCx<'_, 'd> {
         // Symbols nvlink drops: the parameter-bank symbol of sm_75-era cubins and the PTX
         // constant-bank size marker.
         if s.name == "_param" || s.name == ".nv.ptx.const0.size" {
+            // Its section is still taken here, in symbol order (sm_75-era `_param` lives in
+            // `.nv.constant0.<k>`).
+            if s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE {
+                self.map_section(s.shndx)?;
+            }
             return Ok(());
         }
         if let Some(kind) = self.shared_kind(i)? {
-            // Placed later by the shared-memory layout; never named in the output.
+            // Placed later by the shared-memory layout; never named in the output. Its
+            // section is still taken now, in symbol order.
+            if kind != SharedKind::Dynamic {
+                self.map_section(s.shndx)?;
+            }
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
