@@ -2,6 +2,7 @@
 //! properties, the linker-made sections, section and symbol numbering, string tables.
 
 use super::merge::{
+    EIATTR_CRS_STACK_SIZE,
     EIATTR_FRAME_SIZE, EIATTR_MAX_STACK_SIZE, EIATTR_MIN_STACK_SIZE, EIATTR_REGCOUNT, EIFMT_SVAL,
 };
 use super::state::*;
@@ -147,7 +148,7 @@ pub fn finalize(
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
-    entry_properties(st, opts);
+    entry_properties(st, opts, diags);
 
     // Sizes of synthetic sections decide which survive; compute what does not depend on
     // numbering first.
@@ -184,10 +185,12 @@ pub fn finalize(
     }
     contents.insert(
         st.section_by_name(".nv.info").unwrap(),
-        info_bytes(st, st.info.iter().rev(), &sym_out),
+        info_bytes(st, st.info.iter().rev().chain(st.info_tail.iter()), &sym_out),
     );
+    let empty = Vec::new();
     for (&sec, records) in &st.section_info {
-        contents.insert(sec, info_bytes(st, records.iter().rev(), &sym_out));
+        let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
+        contents.insert(sec, info_bytes(st, records.iter().rev().chain(tail.iter()), &sym_out));
     }
     contents.insert(callgraph, callgraph_bytes(st, &sym_out));
     contents.insert(prototype, prototype_bytes(st, &sym_out));
@@ -284,7 +287,7 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 /// Register counts propagated along the callgraph, minimum stack sizes per kernel, and the
 /// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
 /// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
-fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
+fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
     // Per-function values from the merged global records.
     let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
     let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
@@ -354,14 +357,47 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    // Appended records come out last; the list is written newest-first, so insert at front.
+    // Recursion: the stack size is unknown. nvlink warns (twice) and records an unknown
+    // call-return stack size after the kernel's own records.
+    for &(i, sym) in &entries {
+        if stack[i].is_some() {
+            continue;
+        }
+        let name = st.sym(sym).name.clone();
+        for _ in 0..2 {
+            diags.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    format!("Stack size for entry function '{name}' cannot be statically determined"),
+                )
+                .about_symbol(name.clone()),
+            );
+        }
+        if let Some(sec) = per_function_info(st, i) {
+            let own = st
+                .section_info
+                .get_mut(&sec)
+                .and_then(|rs| rs.iter_mut().find(|r| r.attr == EIATTR_CRS_STACK_SIZE && !r.dropped));
+            match own {
+                Some(r) if r.payload.len() >= 4 => r.payload[..4].copy_from_slice(&u32::MAX.to_le_bytes()),
+                _ => st.section_info_tail.entry(sec).or_default().push(InfoRecord {
+                    format: EIFMT_SVAL,
+                    attr: EIATTR_CRS_STACK_SIZE,
+                    payload: u32::MAX.to_le_bytes().to_vec(),
+                    sym: None,
+                    externs: Vec::new(),
+                    dropped: false,
+                }),
+            }
+        }
+    }
+    // The linker's own records come out after the merged ones.
     for (i, sym) in entries {
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
         let mut payload = Vec::with_capacity(8);
         payload.extend_from_slice(&0u32.to_le_bytes());
         payload.extend_from_slice(&v.to_le_bytes());
-        st.info.insert(
-            0,
+        st.info_tail.push(
             InfoRecord {
                 format: EIFMT_SVAL,
                 attr: EIATTR_MIN_STACK_SIZE,
@@ -376,6 +412,14 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
 
 /// `EIATTR_NUM_BARRIERS`.
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
+
+/// The `.nv.info.<f>` section of function `f` (by callgraph index), if it has one.
+fn per_function_info(st: &State<'_>, f: usize) -> Option<SecId> {
+    let sym = st.functions[f].sym?;
+    let SymSection::Section(text) = st.sym(sym).section else { return None };
+    let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
+    st.section_by_name(&format!(".nv.info.{name}"))
+}
 
 /// A kernel's `EIATTR_NUM_BARRIERS` covers every function it can call: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
@@ -421,8 +465,7 @@ fn propagate_barriers(st: &mut State<'_>) {
             .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
         {
             Some(r) => r.payload[0] = r.payload[0].max(most),
-            None => records.insert(
-                0,
+            None => st.section_info_tail.entry(sec).or_default().push(
                 InfoRecord {
                     format: crate::nvinfo::EIFMT_BVAL,
                     attr: EIATTR_NUM_BARRIERS,

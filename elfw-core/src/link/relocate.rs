@@ -26,7 +26,13 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
         if r.dropped {
             continue;
         }
-        let Some(sym) = r.sym else { continue };
+        let Some(sym) = r.sym else {
+            // Symbol-less relocations (the YIELD rewrites): only dropping is decided here.
+            if elfw_reloc::disposition(r.r_type, Target::LinkTime) == Ok(Disposition::Drop) {
+                st.relocs[i].dropped = true;
+            }
+            continue;
+        };
         let s = st.sym(sym);
         let class = target_class(st, s, opts);
         let Ok(disposition) = elfw_reloc::disposition(r.r_type, class) else {

@@ -246,6 +246,10 @@ pub struct State<'d> {
     pub info: Vec<InfoRecord>,
     /// Per-section `.nv.info.<f>` records in arrival order, keyed by the info section.
     pub section_info: FxHashMap<SecId, Vec<InfoRecord>>,
+    /// Global `.nv.info` records the linker adds, in output order (after the merged ones).
+    pub info_tail: Vec<InfoRecord>,
+    /// Per-section records the linker adds, in output order (after the merged ones).
+    pub section_info_tail: FxHashMap<SecId, Vec<InfoRecord>>,
     /// Callgraph nodes by ordinal (index 0 unused).
     pub functions: Vec<Function>,
     /// Shared-memory variables, in merge order.
