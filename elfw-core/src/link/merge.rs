@@ -116,11 +116,12 @@ pub fn merge_input<'d>(
             cx.merge_function(i)?;
         }
     }
-    // Pass 2: data objects (their sections are created as they are met, except `.nv.global`,
-    // whose creation waits for its section symbol: nvlink's pending-globals list).
+    // Pass 2: local data objects (their sections are created as they are met, except
+    // `.nv.global`, whose creation waits for its section symbol: nvlink's pending globals).
     let mut pending = Vec::new();
     for (i, s) in syms.iter().enumerate().skip(1) {
-        if s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION {
+        let object = s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION;
+        if object && s.binding() == STB_LOCAL {
             cx.merge_object(i, &mut pending)?;
         }
     }
@@ -131,7 +132,16 @@ pub fn merge_input<'d>(
         }
     }
     cx.place_pending(&pending)?;
-    // Pass 4: section headers.
+    // Pass 4: global and weak data objects.
+    pending.clear();
+    for (i, s) in syms.iter().enumerate().skip(1) {
+        let object = s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION;
+        if object && s.binding() != STB_LOCAL {
+            cx.merge_object(i, &mut pending)?;
+        }
+    }
+    cx.place_pending(&pending)?;
+    // Pass 5: section headers.
     for s in 1..nsec {
         cx.merge_section_header(s as u32)?;
     }
