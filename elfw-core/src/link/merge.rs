@@ -116,13 +116,11 @@ pub fn merge_input<'d>(
             cx.merge_function(i)?;
         }
     }
-    // Pass 2: local data objects (their sections are created as they are met, except
-    // `.nv.global`, whose creation waits for its section symbol: nvlink's pending globals).
-    let mut pending = Vec::new();
+    // Pass 2: local data objects (their sections are created as they are met).
     for (i, s) in syms.iter().enumerate().skip(1) {
         let object = s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION;
         if object && s.binding() == STB_LOCAL {
-            cx.merge_object(i, &mut pending)?;
+            cx.merge_object(i)?;
         }
     }
     // Pass 3: section symbols.
@@ -131,16 +129,13 @@ pub fn merge_input<'d>(
             cx.merge_section_symbol(i)?;
         }
     }
-    cx.place_pending(&pending)?;
     // Pass 4: global and weak data objects.
-    pending.clear();
     for (i, s) in syms.iter().enumerate().skip(1) {
         let object = s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION;
         if object && s.binding() != STB_LOCAL {
-            cx.merge_object(i, &mut pending)?;
+            cx.merge_object(i)?;
         }
     }
-    cx.place_pending(&pending)?;
     // Pass 5: section headers.
     for s in 1..nsec {
         cx.merge_section_header(s as u32)?;
@@ -529,27 +524,6 @@ impl<'d> MergeCx<'_, 'd> {
         Ok(())
     }
 
-    /// Gives the objects of `.nv.global` their section once it exists.
-    fn place_pending(&mut self, pending: &[usize]) -> Result<(), LinkError> {
-        for &i in pending {
-            let s = &self.syms[i];
-            let Some(idx) = self.maps.sym[i] else {
-                continue;
-            };
-            let Some(sec) = self.map_section(s.shndx)? else {
-                continue;
-            };
-            let base = self.maps.offset[s.shndx as usize];
-            let value = s.value + base;
-            let rec = self.st.sym_mut(idx);
-            if rec.input == self.input && rec.section == SymSection::Undef {
-                rec.section = SymSection::Section(sec);
-                rec.value = value;
-            }
-        }
-        Ok(())
-    }
-
     /// Whether input symbol `i` is a `__shared__` variable (`st_other` 0x40 in a shared
     /// section, or undefined: `extern __shared__`), and where it was declared.
     fn shared_kind(&mut self, i: usize) -> Result<Option<SharedKind>, LinkError> {
@@ -576,7 +550,7 @@ impl<'d> MergeCx<'_, 'd> {
         }))
     }
 
-    fn merge_object(&mut self, i: usize, pending: &mut Vec<usize>) -> Result<(), LinkError> {
+    fn merge_object(&mut self, i: usize) -> Result<(), LinkError> {
         let s = &self.syms[i];
         // Symbols nvlink drops: the parameter-bank symbol of sm_75-era cubins and the PTX
         // constant-bank size marker.
@@ -621,25 +595,7 @@ impl<'d> MergeCx<'_, 'd> {
         }
         let defined = s.shndx != 0;
         let special = (s.shndx as u16) >= SHN_LORESERVE;
-        let deferred = defined
-            && !special
-            && self
-                .maps
-                .sec
-                .get(s.shndx as usize)
-                .copied()
-                .flatten()
-                .is_none()
-            && {
-                let (h, name) = self.in_section(s.shndx)?;
-                classify(h.sh_type, &name) == SHT_CUDA_GLOBAL
-            };
-        if deferred {
-            pending.push(i);
-        }
-        let (section, value) = if deferred {
-            (SymSection::Undef, s.value)
-        } else if defined && !special {
+        let (section, value) = if defined && !special {
             let sec = self.map_section(s.shndx)?;
             let base = self.maps.offset[s.shndx as usize];
             (
@@ -678,7 +634,7 @@ impl<'d> MergeCx<'_, 'd> {
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
                 let existing = self.st.sym(idx).clone();
-                if section == SymSection::Undef && !deferred {
+                if section == SymSection::Undef {
                     return Ok(());
                 }
                 if !existing.is_defined() {
