@@ -181,7 +181,7 @@ pub fn finalize(
         cuinfo(inputs, opts),
     );
     if let Some(c) = st.section_by_name(".nv.compat") {
-        contents.insert(c, compat(inputs));
+        contents.insert(c, compat(&st.merged_inputs.iter().map(|&i| &inputs[i]).collect::<Vec<_>>(), opts));
     }
     contents.insert(
         st.section_by_name(".nv.info").unwrap(),
@@ -968,13 +968,35 @@ fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     note(1000, &desc)
 }
 
-fn compat(inputs: &[InputObject<'_>]) -> Vec<u8> {
-    for obj in inputs {
-        if let Some(i) = obj.elf.section_by_name(b".nv.compat") {
-            if let Ok(d) = obj.elf.section_data(i) {
-                return d.to_vec();
-            }
+/// `.nv.compat`: attribute 9 (arch-specific code, 1 for an `a` target) first, then the
+/// first merged input's other attributes (observed: an empty link writes only `02 09 00 00`).
+fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
+    let arch_specific = u8::from(opts.target.variant == crate::target::Variant::Arch);
+    let mut out = vec![0x02, 0x09, arch_specific, 0x00];
+    let Some(d) = merged.iter().find_map(|obj| {
+        let i = obj.elf.section_by_name(b".nv.compat")?;
+        obj.elf.section_data(i).ok()
+    }) else {
+        return out;
+    };
+    for (format, code, record) in compat_records(d) {
+        if !(format == 0x02 && code == 0x09) {
+            out.extend_from_slice(record);
         }
     }
-    Vec::new()
+    out
+}
+
+/// Splits `.nv.compat` into (format, code, record bytes); formats as in `.nv.info`.
+fn compat_records(d: &[u8]) -> Vec<(u8, u8, &[u8])> {
+    let mut out = Vec::new();
+    let mut o = 0;
+    while o + 4 <= d.len() {
+        let (format, code) = (d[o], d[o + 1]);
+        let len = if format == 0x04 { 4 + u16::from_le_bytes([d[o + 2], d[o + 3]]) as usize } else { 4 };
+        let end = (o + len).min(d.len());
+        out.push((format, code, &d[o..end]));
+        o = end;
+    }
+    out
 }

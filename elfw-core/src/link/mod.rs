@@ -175,10 +175,8 @@ fn run(
 ) -> Result<Vec<u8>, LinkError> {
     let mut st = state::State::new();
     finalize::create_standard_sections(&mut st, opts);
-    if inputs
-        .iter()
-        .any(|i| i.elf.section_by_name(b".nv.compat").is_some())
-    {
+    // From sm_90 every image carries `.nv.compat`, made right after `.nv.info`.
+    if opts.target.sm >= 90 {
         finalize::create_compat_section(&mut st);
     }
     timed(times, "merge", || -> Result<(), LinkError> {
