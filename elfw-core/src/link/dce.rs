@@ -4,7 +4,7 @@
 //! is taken. Everything a root reaches through call edges stays; every other defined function
 //! goes, with its `.text`, its `.nv.info.<f>`, its per-function data sections, its relocation
 //! sections and its names (nvlink's string tables never mention a removed function).
-//! `-r` switches elimination off (observed).
+//! `-r`, `--preserve-relocs` and `-g` switch elimination off (observed).
 
 use super::state::*;
 use super::LinkOptions;
@@ -12,7 +12,8 @@ use crate::elf::consts::STB_LOCAL;
 
 /// Marks unreachable functions and everything that belongs only to them as removed.
 pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
-    if opts.relocatable || opts.preserve_relocs {
+    // `-g` keeps every function too (observed: a never-called function survives a -g link).
+    if opts.relocatable || opts.preserve_relocs || opts.debug {
         return;
     }
     let n = st.functions.len();

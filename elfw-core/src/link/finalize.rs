@@ -585,7 +585,7 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
             SHT_REL | SHT_RELA => !has_relocs,
             SHT_CUDA_INFO => {
                 if s.name == ".nv.info" {
-                    false
+                    st.info.iter().chain(st.info_tail.iter()).all(|r| r.dropped)
                 } else {
                     st.section_info
                         .get(&id)
