@@ -144,6 +144,9 @@ pub fn finalize(
 ) -> Finalized {
     let _ = diags;
     clean_symbols(st, opts);
+    if opts.debug {
+        place_shared_symbols(st, opts);
+    }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
@@ -243,6 +246,21 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
         SHT_CUDA_GLOBAL_INIT => SHT_PROGBITS,
         t if super::merge::is_constant_bank(t) => SHT_PROGBITS,
         t => t,
+    }
+}
+
+/// In a `-g` link shared variables stay in the symbol table, in their shared section, at
+/// their place in the window (reserved bytes included).
+fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
+    let reserve = super::shared::reserved_bytes(opts);
+    for i in 1..st.locals.len() {
+        let Some(v) = st.locals[i].shared else { continue };
+        let var = &st.shared_vars[v];
+        if let (Some(sec), Some(off)) = (var.section, var.offset) {
+            let sym = &mut st.locals[i];
+            sym.section = SymSection::Section(sec);
+            sym.value = reserve + off;
+        }
     }
 }
 
@@ -674,7 +692,11 @@ impl SymbolNumbers {
 }
 
 fn symbol_in_image(st: &State<'_>, s: &Symbol) -> bool {
-    if s.removed || s.shared.is_some() {
+    if s.removed {
+        return false;
+    }
+    // Shared variables only appear in `-g` links (see `place_shared_symbols`).
+    if s.shared.is_some() && s.section == SymSection::Undef {
         return false;
     }
     match s.section {

@@ -563,17 +563,16 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         }
         if let Some(kind) = self.shared_kind(i)? {
-            // Placed later by the shared-memory layout; never named in the output. Its
-            // section is still taken now, in symbol order.
-            if kind != SharedKind::Dynamic {
-                self.map_section(s.shndx)?;
-            }
+            // Placed later by the shared-memory layout; named in the output only by `-g`
+            // links. Its section is still taken now, in symbol order.
+            let section = if kind != SharedKind::Dynamic { self.map_section(s.shndx)? } else { None };
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
                 align: s.value.max(1),
                 size: s.size,
                 offset: None,
+                section,
             });
             let idx = self.st.add_local(
                 Symbol {
@@ -588,7 +587,7 @@ impl<'d> MergeCx<'_, 'd> {
                     func: None,
                     shared: Some(var),
                 },
-                false,
+                self.opts.debug && section.is_some(),
             );
             self.maps.sym[i] = Some(idx);
             return Ok(());

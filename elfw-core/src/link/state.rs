@@ -286,6 +286,8 @@ pub struct SharedVar {
     pub size: u64,
     /// Offset assigned by the layout (relative to the user part of the window).
     pub offset: Option<u64>,
+    /// The output section it was declared in (none for dynamic shared memory).
+    pub section: Option<SecId>,
 }
 
 /// Who put a name into a namespace, so the name can leave with it.
