@@ -349,6 +349,11 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             entries.push((i, sym));
         }
     }
+    // Kernels in symbol-table order: local (static) kernels first, then global ones.
+    entries.sort_by_key(|&(_, sym)| match sym.kind() {
+        SymKind::Local(l) => (0, l.pos()),
+        SymKind::Global(g) => (1, g.pos()),
+    });
     for r in st.info.iter_mut() {
         let Some(sym) = r.sym else { continue };
         if r.attr == EIATTR_MAX_STACK_SIZE {

@@ -284,7 +284,7 @@ impl<'d> MergeCx<'_, 'd> {
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, s.other & STO_CUDA_ENTRY != 0);
                 if defined {
-                    let sec = self.map_text(s.shndx, false)?;
+                    let sec = self.map_text(s.shndx, s.other & STO_CUDA_ENTRY != 0)?;
                     let base = self.maps.offset[s.shndx as usize];
                     let sym = self.st.sym_mut(idx);
                     sym.section = SymSection::Section(sec);
