@@ -2,8 +2,8 @@
 //! properties, the linker-made sections, section and symbol numbering, string tables.
 
 use super::merge::{
-    EIATTR_CRS_STACK_SIZE,
-    EIATTR_FRAME_SIZE, EIATTR_MAX_STACK_SIZE, EIATTR_MIN_STACK_SIZE, EIATTR_REGCOUNT, EIFMT_SVAL,
+    EIATTR_CRS_STACK_SIZE, EIATTR_FRAME_SIZE, EIATTR_MAX_STACK_SIZE, EIATTR_MIN_STACK_SIZE,
+    EIATTR_REGCOUNT, EIFMT_SVAL,
 };
 use super::state::*;
 use super::{InputObject, LinkOptions};
@@ -99,7 +99,8 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
         // (`extern __shared__`, st_other 0x40) are bound by the driver or the shared-memory
         // layout, not by a definition.
         let bound_elsewhere = (10..=12).contains(&g.sym_type()) || g.other & 0x40 != 0;
-        if g.removed || g.is_defined()
+        if g.removed
+            || g.is_defined()
             || g.binding() == STB_WEAK
             || provided_externally(&g.name)
             || bound_elsewhere
@@ -177,23 +178,45 @@ pub fn finalize(
     contents.insert(SecId(3), build_symtab(st, &fin, &sym_out, &name_offsets));
     contents.insert(
         st.section_by_name(".note.nv.tkinfo").unwrap(),
-        tkinfo(&st.merged_inputs.iter().map(|&i| &inputs[i]).collect::<Vec<_>>(), opts),
+        tkinfo(
+            &st.merged_inputs
+                .iter()
+                .map(|&i| &inputs[i])
+                .collect::<Vec<_>>(),
+            opts,
+        ),
     );
     contents.insert(
         st.section_by_name(".note.nv.cuinfo").unwrap(),
         cuinfo(inputs, opts),
     );
     if let Some(c) = st.section_by_name(".nv.compat") {
-        contents.insert(c, compat(&st.merged_inputs.iter().map(|&i| &inputs[i]).collect::<Vec<_>>(), opts));
+        contents.insert(
+            c,
+            compat(
+                &st.merged_inputs
+                    .iter()
+                    .map(|&i| &inputs[i])
+                    .collect::<Vec<_>>(),
+                opts,
+            ),
+        );
     }
     contents.insert(
         st.section_by_name(".nv.info").unwrap(),
-        info_bytes(st, st.info.iter().rev().chain(st.info_tail.iter()), &sym_out),
+        info_bytes(
+            st,
+            st.info.iter().rev().chain(st.info_tail.iter()),
+            &sym_out,
+        ),
     );
     let empty = Vec::new();
     for (&sec, records) in &st.section_info {
         let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
-        contents.insert(sec, info_bytes(st, records.iter().rev().chain(tail.iter()), &sym_out));
+        contents.insert(
+            sec,
+            info_bytes(st, records.iter().rev().chain(tail.iter()), &sym_out),
+        );
     }
     contents.insert(callgraph, callgraph_bytes(st, &sym_out));
     contents.insert(prototype, prototype_bytes(st, &sym_out));
@@ -254,7 +277,9 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
     for i in 1..st.locals.len() {
-        let Some(v) = st.locals[i].shared else { continue };
+        let Some(v) = st.locals[i].shared else {
+            continue;
+        };
         let var = &st.shared_vars[v];
         if let (Some(sec), Some(off)) = (var.section, var.offset) {
             let sym = &mut st.locals[i];
@@ -391,26 +416,34 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             diags.push(
                 Diagnostic::new(
                     Severity::Warning,
-                    format!("Stack size for entry function '{name}' cannot be statically determined"),
+                    format!(
+                        "Stack size for entry function '{name}' cannot be statically determined"
+                    ),
                 )
                 .about_symbol(name.clone()),
             );
         }
         if let Some(sec) = per_function_info(st, i) {
-            let own = st
-                .section_info
-                .get_mut(&sec)
-                .and_then(|rs| rs.iter_mut().find(|r| r.attr == EIATTR_CRS_STACK_SIZE && !r.dropped));
+            let own = st.section_info.get_mut(&sec).and_then(|rs| {
+                rs.iter_mut()
+                    .find(|r| r.attr == EIATTR_CRS_STACK_SIZE && !r.dropped)
+            });
             match own {
-                Some(r) if r.payload.len() >= 4 => r.payload[..4].copy_from_slice(&u32::MAX.to_le_bytes()),
-                _ => st.section_info_tail.entry(sec).or_default().push(InfoRecord {
-                    format: EIFMT_SVAL,
-                    attr: EIATTR_CRS_STACK_SIZE,
-                    payload: u32::MAX.to_le_bytes().to_vec(),
-                    sym: None,
-                    externs: Vec::new(),
-                    dropped: false,
-                }),
+                Some(r) if r.payload.len() >= 4 => {
+                    r.payload[..4].copy_from_slice(&u32::MAX.to_le_bytes())
+                }
+                _ => st
+                    .section_info_tail
+                    .entry(sec)
+                    .or_default()
+                    .push(InfoRecord {
+                        format: EIFMT_SVAL,
+                        attr: EIATTR_CRS_STACK_SIZE,
+                        payload: u32::MAX.to_le_bytes().to_vec(),
+                        sym: None,
+                        externs: Vec::new(),
+                        dropped: false,
+                    }),
             }
         }
     }
@@ -420,16 +453,14 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         let mut payload = Vec::with_capacity(8);
         payload.extend_from_slice(&0u32.to_le_bytes());
         payload.extend_from_slice(&v.to_le_bytes());
-        st.info_tail.push(
-            InfoRecord {
-                format: EIFMT_SVAL,
-                attr: EIATTR_MIN_STACK_SIZE,
-                payload,
-                sym: Some(sym),
-                externs: Vec::new(),
-                dropped: false,
-            },
-        );
+        st.info_tail.push(InfoRecord {
+            format: EIFMT_SVAL,
+            attr: EIATTR_MIN_STACK_SIZE,
+            payload,
+            sym: Some(sym),
+            externs: Vec::new(),
+            dropped: false,
+        });
     }
 }
 
@@ -439,7 +470,9 @@ const EIATTR_NUM_BARRIERS: u8 = 0x4c;
 /// The `.nv.info.<f>` section of function `f` (by callgraph index), if it has one.
 fn per_function_info(st: &State<'_>, f: usize) -> Option<SecId> {
     let sym = st.functions[f].sym?;
-    let SymSection::Section(text) = st.sym(sym).section else { return None };
+    let SymSection::Section(text) = st.sym(sym).section else {
+        return None;
+    };
     let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
     st.section_by_name(&format!(".nv.info.{name}"))
 }
@@ -488,16 +521,18 @@ fn propagate_barriers(st: &mut State<'_>) {
             .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
         {
             Some(r) => r.payload[0] = r.payload[0].max(most),
-            None => st.section_info_tail.entry(sec).or_default().push(
-                InfoRecord {
+            None => st
+                .section_info_tail
+                .entry(sec)
+                .or_default()
+                .push(InfoRecord {
                     format: crate::nvinfo::EIFMT_BVAL,
                     attr: EIATTR_NUM_BARRIERS,
                     payload: vec![most, 0],
                     sym: None,
                     externs: Vec::new(),
                     dropped: false,
-                },
-            ),
+                }),
         }
     }
 }
@@ -508,7 +543,9 @@ fn propagate_barriers(st: &mut State<'_>) {
 fn propagate_externs(st: &mut State<'_>) {
     let info_of = |st: &State<'_>, f: usize| -> Option<SecId> {
         let sym = st.functions[f].sym?;
-        let SymSection::Section(text) = st.sym(sym).section else { return None };
+        let SymSection::Section(text) = st.sym(sym).section else {
+            return None;
+        };
         let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
         st.section_by_name(&format!(".nv.info.{name}"))
     };
@@ -545,11 +582,10 @@ fn propagate_externs(st: &mut State<'_>) {
         for f in order {
             list.extend(own(st, f));
         }
-        if let Some(r) = st
-            .section_info
-            .get_mut(&sec)
-            .and_then(|rs| rs.iter_mut().find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped))
-        {
+        if let Some(r) = st.section_info.get_mut(&sec).and_then(|rs| {
+            rs.iter_mut()
+                .find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
+        }) {
             r.externs = list;
         }
     }
@@ -878,7 +914,9 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
     };
     let edges = |pair: &mut dyn FnMut(u32, u32), pick: &dyn Fn(&Function) -> &Vec<FuncId>| {
         for (i, f) in st.functions.iter().enumerate().skip(1) {
-            let Some(sym) = live(FuncId(i as u32)) else { continue };
+            let Some(sym) = live(FuncId(i as u32)) else {
+                continue;
+            };
             let _ = f;
             for &c in pick(&st.functions[i]).iter().rev() {
                 if let Some(cs) = live(c) {
@@ -981,12 +1019,24 @@ fn tkinfo(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
 }
 
 fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
-    for obj in inputs {
-        if let Some(i) = obj.elf.section_by_name(b".note.nv.cuinfo") {
-            if let Ok(d) = obj.elf.section_data(i) {
-                return d.to_vec();
+    let notes: Vec<&[u8]> = inputs
+        .iter()
+        .filter_map(|obj| {
+            let i = obj.elf.section_by_name(b".note.nv.cuinfo")?;
+            obj.elf.section_data(i).ok()
+        })
+        .collect();
+    if let Some(first) = notes.first() {
+        // The first input's note, carrying the oldest virtual SM of any input (observed with
+        // weak functions from PTX of different `.target`s, in either order).
+        let mut out = first.to_vec();
+        let vsm = |d: &[u8]| d.get(26..28).map(|b| u16::from_le_bytes([b[0], b[1]]));
+        if let Some(min) = notes.iter().filter_map(|d| vsm(d)).min() {
+            if out.len() >= 28 {
+                out[26..28].copy_from_slice(&min.to_le_bytes());
             }
         }
+        return out;
     }
     let mut desc = Vec::new();
     desc.extend_from_slice(&2u16.to_le_bytes());
@@ -1020,7 +1070,11 @@ fn compat_records(d: &[u8]) -> Vec<(u8, u8, &[u8])> {
     let mut o = 0;
     while o + 4 <= d.len() {
         let (format, code) = (d[o], d[o + 1]);
-        let len = if format == 0x04 { 4 + u16::from_le_bytes([d[o + 2], d[o + 3]]) as usize } else { 4 };
+        let len = if format == 0x04 {
+            4 + u16::from_le_bytes([d[o + 2], d[o + 3]]) as usize
+        } else {
+            4
+        };
         let end = (o + len).min(d.len());
         out.push((format, code, &d[o..end]));
         o = end;

@@ -99,6 +99,9 @@ pub fn merge_input<'d>(
         lost: vec![false; nsym],
     };
     st.merged_inputs.push(input);
+    if let Some(vsm) = virtual_sm(&obj.elf) {
+        st.input_vsm.insert(input, vsm);
+    }
     let errors_before = diags.len();
     let mut cx = MergeCx {
         st,
@@ -437,12 +440,29 @@ impl<'d> MergeCx<'_, 'd> {
         Ok(sec)
     }
 
+    /// nvlink's choice between two weak definitions (observed): the newer virtual SM (PTX
+    /// `.target`) wins, then the one using fewer registers, then the first on the command line.
     fn weak_incoming_wins(&self, existing: SymIdx, i: usize) -> bool {
+        let old_input = self.st.sym(existing).input;
+        let old_vsm = self.st.input_vsm.get(&old_input).copied();
+        let new_vsm = self.st.input_vsm.get(&self.input).copied();
+        if let (Some(o), Some(n)) = (old_vsm, new_vsm) {
+            if o != n {
+                return n > o;
+            }
+        }
         let old = self
             .st
-            .sym(existing)
-            .func
-            .and_then(|f| self.st.func(f).regcount);
+            .info
+            .iter()
+            .rev()
+            .find(|r| {
+                r.attr == EIATTR_REGCOUNT
+                    && r.sym == Some(existing)
+                    && !r.dropped
+                    && r.payload.len() >= 8
+            })
+            .map(|r| u32::from_le_bytes(r.payload[4..8].try_into().unwrap()));
         let new = input_regcount(self.elf(), i as u32);
         match (new, old) {
             (Some(n), Some(o)) => n < o,
@@ -472,11 +492,32 @@ impl<'d> MergeCx<'_, 'd> {
             .append_data(old_sec, Some(data), h.size, h.addralign, self.input);
         self.maps.sec[s.shndx as usize] = Some(old_sec);
         self.maps.offset[s.shndx as usize] = off;
-        // Drop everything the old definition contributed through its relocations and info.
+        // Drop everything the old definition contributed: its code's relocations, its debug
+        // relocations, its `.nv.info` records and its call edges.
         for r in self.st.relocs.iter_mut() {
             if r.target == old_sec {
                 r.dropped = true;
             }
+        }
+        for r in self.st.info.iter_mut() {
+            if r.sym == Some(idx) {
+                r.dropped = true;
+            }
+        }
+        let fname = self
+            .st
+            .sec(old_sec)
+            .name
+            .strip_prefix(".text.")
+            .map(str::to_owned);
+        if let Some(info) = fname.and_then(|f| self.st.section_by_name(&format!(".nv.info.{f}"))) {
+            if let Some(list) = self.st.section_info.get_mut(&info) {
+                list.clear();
+            }
+        }
+        if let Some(f) = self.st.sym(idx).func {
+            self.st.func_mut(f).callees.clear();
+            self.st.func_mut(f).address_edges.clear();
         }
         let sym = self.st.sym_mut(idx);
         sym.info = s.info;
@@ -565,7 +606,11 @@ impl<'d> MergeCx<'_, 'd> {
         if let Some(kind) = self.shared_kind(i)? {
             // Placed later by the shared-memory layout; named in the output only by `-g`
             // links. Its section is still taken now, in symbol order.
-            let section = if kind != SharedKind::Dynamic { self.map_section(s.shndx)? } else { None };
+            let section = if kind != SharedKind::Dynamic {
+                self.map_section(s.shndx)?
+            } else {
+                None
+            };
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
@@ -785,6 +830,10 @@ impl<'d> MergeCx<'_, 'd> {
                 kind = b as i32;
                 continue;
             }
+            if self.maps.lost.get(a as usize).copied().unwrap_or(false) {
+                // Records of a weak definition that lost belong to the winner's input.
+                continue;
+            }
             let first = self.func_of(a);
             match kind {
                 -1 => {
@@ -893,6 +942,7 @@ impl<'d> MergeCx<'_, 'd> {
                 sym,
                 addend,
                 dropped: lost && is_debug_section(&self.st.sec(target).name),
+                input: self.input,
             });
         }
         Ok(())
@@ -920,6 +970,13 @@ fn input_regcount(elf: &ElfFile<'_>, sym: u32) -> Option<u32> {
         }
     }
     None
+}
+
+/// The virtual SM an input was compiled for (`.note.nv.cuinfo`: u16 version, u16 SM).
+fn virtual_sm(elf: &ElfFile<'_>) -> Option<u16> {
+    let i = elf.section_by_name(b".note.nv.cuinfo")?;
+    let d = elf.section_data(i).ok()?;
+    d.get(26..28).map(|b| u16::from_le_bytes([b[0], b[1]]))
 }
 
 /// `EIFMT_SVAL`: a record with a size and a payload.

@@ -198,6 +198,8 @@ pub struct Reloc {
     pub addend: i64,
     /// Dropped (lost weak, dead target, resolved at link time).
     pub dropped: bool,
+    /// The input it came from.
+    pub input: usize,
 }
 
 /// An `.nv.info` record with its symbol operand (if any) in output terms.
@@ -262,6 +264,8 @@ pub struct State<'d> {
     pub indirect_calls: Vec<(FuncId, u32)>,
     /// Which inputs were merged (system-library cubins nobody needed are not).
     pub merged_inputs: Vec<usize>,
+    /// Each merged input's virtual SM (from its `.note.nv.cuinfo`), by input index.
+    pub input_vsm: FxHashMap<usize, u16>,
 }
 
 /// Where a shared-memory variable was declared.
