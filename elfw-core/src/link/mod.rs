@@ -3,6 +3,7 @@
 //! function over the state the previous one produced; [`link`] calls them in order and
 //! records how long each took.
 
+pub mod bindless;
 pub mod dce;
 pub mod emit;
 pub mod finalize;
@@ -200,7 +201,12 @@ fn run(
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
     });
-    let patched = timed(times, "relocate", || relocate::relocate(&mut st, opts));
+    let slots = timed(times, "bindless", || {
+        bindless::assign_slots(&mut st, opts.target.is_mercury())
+    });
+    let patched = timed(times, "relocate", || {
+        relocate::relocate(&mut st, &slots, opts)
+    });
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });

@@ -8,6 +8,7 @@
 //! global memory. Relocations against removed functions are dropped (the `UNUSED_CLEAR` kinds
 //! zero their field first).
 
+use super::bindless::Slots;
 use super::merge::is_constant_bank;
 use super::state::*;
 use super::LinkOptions;
@@ -19,7 +20,7 @@ use rustc_hash::FxHashMap;
 pub type Patched = FxHashMap<SecId, Vec<u8>>;
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
-pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
+pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
     let mut patched: Patched = FxHashMap::default();
     for i in 0..st.relocs.len() {
         let r = st.relocs[i];
@@ -34,7 +35,12 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
             continue;
         };
         let s = st.sym(sym);
-        let class = target_class(st, s, opts);
+        // A texture/sampler/surface reference in code reads the kernel's constant-bank slot.
+        let slot = slots.get(&(r.target, sym)).copied();
+        let class = match slot {
+            Some(_) => Target::LinkTime,
+            None => target_class(st, s, opts),
+        };
         let Ok(disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
         };
@@ -53,7 +59,8 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
                 let implicit = elfw_reloc::implicit_addend(r.r_type, bytes, r.offset).unwrap_or(0);
                 (implicit as i64).wrapping_add(r.addend)
             };
-            let mut value = (symbol_value(st, s, opts) as i64).wrapping_add(addend) as u64;
+            let base = slot.unwrap_or_else(|| symbol_value(st, s, opts));
+            let mut value = (base as i64).wrapping_add(addend) as u64;
             if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
                 value = value.wrapping_sub(r.offset);
             }
@@ -65,6 +72,7 @@ pub fn relocate(st: &mut State<'_>, opts: &LinkOptions) -> Patched {
                 value = containing_cie(bytes, value).unwrap_or(value);
             }
             let bank = match s.section {
+                _ if slot.is_some() => Some(0),
                 SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type) => {
                     Some(st.sec(id).sh_type - SHT_CUDA_CONSTANT0)
                 }

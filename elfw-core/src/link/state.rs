@@ -379,7 +379,8 @@ impl<'d> State<'d> {
             let rel = Section {
                 name: rel_name,
                 sh_type: crate::elf::consts::SHT_REL,
-                flags: crate::elf::consts::SHF_INFO_LINK,
+                // No SHF_INFO_LINK (observed on the texture-slot relocations it carries).
+                flags: 0,
                 link: Link::Symtab,
                 info: Link::Section(id),
                 addralign: 8,

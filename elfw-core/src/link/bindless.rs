@@ -1,0 +1,167 @@
+//! Module-scope texture, sampler and surface references (`.texref`, `.samplerref`,
+//! `.surfref`): each kernel that reaches a reference gets a 4-byte slot for it after its
+//! parameters in `.nv.constant0.<k>`; the code's constant-bank operand is pointed at the slot,
+//! and a `.rel.nv.constant0.<k>` entry (`R_CUDA_TEX_HEADER_INDEX`, `R_CUDA_SAMP_HEADER_INDEX`,
+//! `R_CUDA_SURF_HEADER_INDEX`) asks the driver to fill it with the descriptor's header index.
+//!
+//! Observed (sm_75 and sm_90 goldens): slots follow symbol-table order whatever order the code
+//! refers to them in; the relocation section is the REL companion made with the constant bank
+//! (so it sorts before `.rel.debug_frame` of the same input), without `SHF_INFO_LINK`. Following nvlink's bindless pass as the wiki describes it, a kernel takes a
+//! slot for every reference of each kind (texture, sampler, surface) it reaches at least one
+//! of, reached through any chain of calls.
+
+use super::state::*;
+use crate::arena::SymIdx;
+use crate::elf::consts::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// `STT_CUDA_TEXTURE`.
+pub const STT_CUDA_TEXTURE: u8 = 10;
+/// `STT_CUDA_SAMPLER`.
+pub const STT_CUDA_SAMPLER: u8 = 11;
+/// `STT_CUDA_SURFACE`.
+pub const STT_CUDA_SURFACE: u8 = 12;
+
+/// Whether a symbol type names a texture, sampler or surface reference.
+pub fn is_bindless_type(t: u8) -> bool {
+    (STT_CUDA_TEXTURE..=STT_CUDA_SURFACE).contains(&t)
+}
+
+/// The reference kinds a symbol type stands for, as nvlink's bit mask (a surface counts as
+/// both of the others).
+fn kind_bits(t: u8) -> u8 {
+    match t {
+        STT_CUDA_TEXTURE => 1,
+        STT_CUDA_SAMPLER => 2,
+        STT_CUDA_SURFACE => 3,
+        _ => 0,
+    }
+}
+
+/// The driver relocation that fills a slot.
+fn header_index_type(t: u8, mercury: bool) -> u32 {
+    match (t, mercury) {
+        (STT_CUDA_TEXTURE, false) => elfw_reloc::table::types::R_CUDA_TEX_HEADER_INDEX,
+        (STT_CUDA_SAMPLER, false) => elfw_reloc::table::types::R_CUDA_SAMP_HEADER_INDEX,
+        (_, false) => elfw_reloc::table::types::R_CUDA_SURF_HEADER_INDEX,
+        (STT_CUDA_TEXTURE, true) => elfw_reloc::table::types::R_MERCURY_TEX_HEADER_INDEX,
+        (STT_CUDA_SAMPLER, true) => elfw_reloc::table::types::R_MERCURY_SAMP_HEADER_INDEX,
+        (_, true) => elfw_reloc::table::types::R_MERCURY_SURF_HEADER_INDEX,
+    }
+}
+
+/// The name of a kernel's slot relocation section.
+pub fn slot_section_name(kernel: &str) -> String {
+    format!(".rel.nv.constant0.{kernel}")
+}
+
+/// Finds `.rel.nv.constant0.<kernel>` (made with the bank), or makes it for a kernel whose
+/// `.nv.constant0.<kernel>` came without one.
+pub fn ensure_slot_section(st: &mut State<'_>, kernel: &str) -> Option<SecId> {
+    let name = slot_section_name(kernel);
+    if let Some(id) = st.section_by_name(&name) {
+        return Some(id);
+    }
+    let bank = st.section_by_name(&format!(".nv.constant0.{kernel}"))?;
+    let mut sec = new_section(name, SHT_REL, 0, 8, 16);
+    sec.link = Link::Symtab;
+    sec.info = Link::Section(bank);
+    sec.role = SecRole::Synthetic;
+    sec.reloc_target = Some(bank);
+    Some(st.create_section(sec, false))
+}
+
+/// Slot offsets by (code section, reference symbol), for the relocation phase.
+pub type Slots = FxHashMap<(SecId, SymIdx), u64>;
+
+/// Allocates the slots, appends them to the kernels' constant banks and adds the driver
+/// relocations. Runs after dead-code elimination and before relocation.
+pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
+    let mut slots = Slots::default();
+    // Which live code section refers to which references.
+    let mut used: FxHashMap<SecId, u8> = FxHashMap::default();
+    let mut refs: Vec<SymIdx> = Vec::new();
+    for r in &st.relocs {
+        let Some(sym) = r.sym else { continue };
+        if r.dropped || st.sec(r.target).removed {
+            continue;
+        }
+        let t = st.sym(sym).sym_type();
+        if !is_bindless_type(t) {
+            continue;
+        }
+        *used.entry(r.target).or_default() |= kind_bits(t);
+        if !refs.contains(&sym) {
+            refs.push(sym);
+        }
+    }
+    if refs.is_empty() {
+        return slots;
+    }
+    refs.sort_by_key(|s| s.kind());
+
+    let text_of = |st: &State<'_>, f: &Function| -> Option<SecId> {
+        match st.sym(f.sym?).section {
+            SymSection::Section(id) => Some(id),
+            _ => None,
+        }
+    };
+    for k in 1..st.functions.len() {
+        let f = &st.functions[k];
+        if !f.is_entry || f.dead {
+            continue;
+        }
+        let Some(ksym) = f.sym else { continue };
+        let kname = st.sym(ksym).name.clone();
+        // Everything the kernel reaches, itself first.
+        let mut reached = vec![k];
+        let mut seen: FxHashSet<usize> = FxHashSet::from_iter([k]);
+        let mut i = 0;
+        while i < reached.len() {
+            for c in &st.functions[reached[i]].callees {
+                if seen.insert(c.0 as usize) {
+                    reached.push(c.0 as usize);
+                }
+            }
+            i += 1;
+        }
+        let texts: Vec<SecId> = reached
+            .iter()
+            .filter_map(|&g| text_of(st, &st.functions[g]))
+            .collect();
+        let mask = texts
+            .iter()
+            .fold(0u8, |m, t| m | used.get(t).copied().unwrap_or(0));
+        if mask == 0 {
+            continue;
+        }
+        let Some(bank) = st.section_by_name(&format!(".nv.constant0.{kname}")) else {
+            continue;
+        };
+        let Some(rel) = ensure_slot_section(st, &kname) else {
+            continue;
+        };
+        for &sym in &refs {
+            let t = st.sym(sym).sym_type();
+            if mask & kind_bits(t) == 0 {
+                continue;
+            }
+            let offset = st.append_data(bank, None, 4, 4, usize::MAX);
+            st.relocs.push(Reloc {
+                rel_section: rel,
+                target: bank,
+                offset,
+                r_type: header_index_type(t, mercury),
+                sym: Some(sym),
+                addend: 0,
+                dropped: false,
+                input: usize::MAX,
+            });
+            // Code shared by several kernels takes the first kernel's slot.
+            for &text in &texts {
+                slots.entry((text, sym)).or_insert(offset);
+            }
+        }
+    }
+    slots
+}
