@@ -10,7 +10,7 @@
 //! | 0 bytes; a name without extension | skip |
 //! | name `*.cubin` | not ELF: fatal `cubin not an elf?`; not EM_CUDA: fatal `cubin not a device elf?`; else cubin |
 //! | name `*.fatbin` | no magic: fatal `fatbin wrong format?`; else fatbin |
-//! | name `*.ptx` | fatbin, cubin or PTX by content; else error `Can't load this binary kind, as it's not recognized` + fatal `elfLink fatbinary error` |
+//! | name `*.ptx` | fatbin, cubin or PTX by content (PTX skipped for targets before sm_90); else error `Can't load this binary kind, as it's not recognized` + fatal `elfLink fatbinary error` |
 //! | archive magic (any other name, `.so` included) | archive |
 //! | name `*.so` | skip |
 //! | ELF, name `*.o`, EM_CUDA | cubin |
@@ -250,6 +250,8 @@ impl<'s> Loader<'s, '_> {
                     self.fatbin(name, data, false)?;
                 } else if is_elf && machine == EM_CUDA {
                     self.cubin(name, data, Origin::Cubin, false)?;
+                } else if ptx::is_ptx(data) && self.opts.target.sm < 90 {
+                    self.ignore(name, IgnoreReason::PtxBeforeSm90);
                 } else if ptx::is_ptx(data) {
                     self.ptx(name, data, false)?;
                 } else if is_nvvm_ir(data) {
