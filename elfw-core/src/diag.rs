@@ -11,6 +11,9 @@ pub enum Severity {
     Info,
     /// `warning`: the link goes on.
     Warning,
+    /// An `error` line that does not fail the link (observed: `Uncompress failed` for a
+    /// fatbin entry that cannot be decompressed; nvlink goes on without it and exits 0).
+    UncountedError,
     /// `error`: the link goes on to report more, then fails (nvlink exits 255).
     Error,
     /// `fatal`: the link stops at once (nvlink exits 1).
@@ -23,7 +26,7 @@ impl Severity {
         match self {
             Severity::Info => "info   ",
             Severity::Warning => "warning",
-            Severity::Error => "error  ",
+            Severity::Error | Severity::UncountedError => "error  ",
             Severity::Fatal => "fatal  ",
         }
     }

@@ -419,9 +419,13 @@ impl Linker {
                             continue;
                         };
                         let arch = matches!(w.kind, WarningKind::ArchNotFound { .. });
+                        let severity = match w.kind {
+                            WarningKind::UncompressFailed => Severity::UncountedError,
+                            _ => Severity::Warning,
+                        };
                         self.warn(
                             &mut out,
-                            Diagnostic::new(Severity::Warning, text).in_file(w.name.clone()),
+                            Diagnostic::new(severity, text).in_file(w.name.clone()),
                         );
                         if arch && self.warnings_as_errors {
                             out.diagnostics

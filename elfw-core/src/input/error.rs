@@ -193,6 +193,9 @@ pub enum WarningKind {
         /// The target.
         target: SmArch,
     },
+    /// The target's fatbin entry could not be decompressed (corrupt or cut short): nvlink's
+    /// `error` line that does not fail the link; the entry is not used.
+    UncompressFailed,
     /// An sm_100+ link takes an input without the family-portable `e_flags` bit: nvlink's own
     /// warning.
     LimitedToArch {
@@ -239,6 +242,7 @@ impl InputWarning {
                 "Output is limited to run on SM Arch '{}' only due to limitations in input file {}",
                 target.sm, self.name
             )),
+            WarningKind::UncompressFailed => Some("Uncompress failed".into()),
             WarningKind::Ignored(_) => None,
         }
     }

@@ -220,13 +220,17 @@ impl<'d> Fatbin<'d> {
         let header_size = u16_at(data, 6) as u64;
         let declared = u64_at(data, 8);
         let available = (data.len() as u64).saturating_sub(header_size);
-        if header_size < HEADER_SIZE as u64 || declared > available {
+        if header_size < HEADER_SIZE as u64 || header_size > data.len() as u64 {
             return Err(FatbinError::Truncated {
                 declared,
                 available,
             });
         }
-        let end = (header_size + declared) as usize;
+        // A container cut short is read as far as it goes, the last entry's payload cut with
+        // it (nvlink then fails to decompress that entry, says `Uncompress failed` and goes
+        // on without it).
+        let cut = declared > available;
+        let end = (header_size + declared.min(available)) as usize;
         let mut entries = Vec::new();
         let mut pos = header_size as usize;
         // Every step advances by at least one entry header, so the loop is linear in the input.
@@ -236,16 +240,22 @@ impl<'d> Fatbin<'d> {
                 what,
             };
             if end - pos < ENTRY_HEADER_SIZE {
+                if cut {
+                    break;
+                }
                 return Err(bad("entry header runs past the end of the container"));
             }
             let h = &data[pos..end];
             let hsize = u32_at(h, 4) as u64;
-            let psize = u64_at(h, 8);
+            let mut psize = u64_at(h, 8);
             if hsize < ENTRY_HEADER_SIZE as u64 || hsize > h.len() as u64 {
                 return Err(bad("entry header size out of range"));
             }
             if psize > h.len() as u64 - hsize {
-                return Err(bad("entry payload runs past the end of the container"));
+                if !cut {
+                    return Err(bad("entry payload runs past the end of the container"));
+                }
+                psize = h.len() as u64 - hsize;
             }
             let header = &h[..hsize as usize];
             let payload = &h[hsize as usize..(hsize + psize) as usize];
@@ -253,9 +263,11 @@ impl<'d> Fatbin<'d> {
             let flags = u64_at(h, 40);
             let is_compressed = flags & (FLAG_LZ4 | FLAG_ZSTD) != 0;
             let stored = if is_compressed {
-                payload
-                    .get(..compressed as usize)
-                    .ok_or(bad("compressed size exceeds the payload"))?
+                match payload.get(..compressed as usize) {
+                    Some(stored) => stored,
+                    None if cut => payload,
+                    None => return Err(bad("compressed size exceeds the payload")),
+                }
             } else {
                 payload
             };

@@ -316,9 +316,15 @@ impl<'s> Loader<'s, '_> {
             return Ok(());
         };
         let entry = fb.entries[index];
-        let payload = fb
-            .payload(index)
-            .map_err(|e| err(name, InputErrorKind::Fatbin(e)))?;
+        let payload = match fb.payload(index) {
+            Ok(p) => p,
+            Err(fatbin::FatbinError::Decompress { .. }) => {
+                self.warn(name, WarningKind::UncompressFailed);
+                self.warn(name, WarningKind::ArchNotFound { target });
+                return Ok(());
+            }
+            Err(e) => return Err(err(name, InputErrorKind::Fatbin(e))),
+        };
         let bytes: &'s [u8] = match payload {
             std::borrow::Cow::Borrowed(b) => b,
             std::borrow::Cow::Owned(v) => self.store.keep(v),
@@ -427,7 +433,10 @@ impl<'s> Loader<'s, '_> {
         // Since CUDA 12 the top byte of e_flags is the section index of `.note.nv.cuinfo`
         // (0xff when larger); nvlink refuses a cubin where they disagree (observed: every other
         // value of that byte is refused, for plain, -lineinfo and -G cubins alike).
-        let cuinfo = elf.section_by_name(b".note.nv.cuinfo").unwrap_or(0).min(0xff);
+        let cuinfo = elf
+            .section_by_name(b".note.nv.cuinfo")
+            .unwrap_or(0)
+            .min(0xff);
         if flags.format() != cuinfo {
             return Err(e(InputErrorKind::TooOld));
         }
