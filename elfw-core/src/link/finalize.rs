@@ -87,6 +87,19 @@ fn provided_externally(name: &str) -> bool {
             "vprintf" | "malloc" | "free" | "__assertfail" | "__nv_reservedSMEM_offset_0_alias"
         )
         || name.starts_with(".nv.reservedSmem")
+        || is_unified_table_symbol(name)
+}
+
+/// The unified function/descriptor table symbols every `-dc` object declares (weak, undefined);
+/// a `-r` image declares them global.
+fn is_unified_table_symbol(name: &str) -> bool {
+    let Some(rest) = name
+        .strip_prefix("__UFT")
+        .or_else(|| name.strip_prefix("__UDT"))
+    else {
+        return false;
+    };
+    matches!(rest, "" | "_OFFSET" | "_CANONICAL" | "_END")
 }
 
 /// Reports undefined references (nvlink: `Undefined reference to '%s' in '%s'`, an error).
@@ -164,7 +177,7 @@ pub fn finalize(
         link_info: vec![(0, 0); st.sections.len()],
         out_type: vec![0; st.sections.len()],
     };
-    mark_empty_sections(st, callgraph, prototype);
+    mark_empty_sections(st, callgraph, prototype, opts);
     order_sections(st, &mut fin);
     let sym_out = number_symbols(st);
     let (strtab, name_offsets) = build_strtab(st);
@@ -308,10 +321,19 @@ fn create_trailing_section(
 
 fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     for g in st.globals.iter_mut().skip(1) {
+        // Undefined table symbols go from a final link whatever their binding (observed: the
+        // global ones a `-r` image carries).
+        if !opts.relocatable && !g.is_defined() && is_unified_table_symbol(&g.name) {
+            g.removed = true;
+            continue;
+        }
         if g.binding() == STB_WEAK && !g.is_defined() {
-            if g.name.starts_with(".nv.reservedSmem") && !opts.relocatable {
+            // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
+            // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
+            // shared-memory ones, global, and drops the rest.
+            if opts.relocatable || g.name.starts_with(".nv.reservedSmem") {
                 g.info = (STB_GLOBAL << 4) | g.sym_type();
-            } else if !opts.relocatable {
+            } else {
                 g.removed = true;
             }
         }
@@ -622,7 +644,7 @@ fn min_stack(st: &State<'_>, i: usize, on_path: &mut Vec<bool>) -> Option<u64> {
     Some(st.functions[i].frame_size.unwrap_or(0) as u64 + deepest)
 }
 
-fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
+fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, opts: &LinkOptions) {
     let has_relocs: Vec<bool> = {
         let mut v = vec![false; st.sections.len()];
         for r in &st.relocs {
@@ -661,6 +683,7 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId) {
             }
             SHT_CUDA_COMPAT | SHT_CUDA_RELOCINFO => false,
             // The shared-memory layout decides which shared sections stay.
+            SHT_CUDA_SHARED if opts.relocatable => s.size == 0,
             SHT_CUDA_SHARED => {
                 if s.size == 0 {
                     if let Some(sym) = s.symbol {

@@ -126,17 +126,18 @@ pub fn merge_input<'d>(
             cx.merge_object(i)?;
         }
     }
-    // Pass 3: section symbols.
-    for (i, s) in syms.iter().enumerate().skip(1) {
-        if s.sym_type() == STT_SECTION {
-            cx.merge_section_symbol(i)?;
-        }
-    }
-    // Pass 4: global and weak data objects.
+    // Pass 3: global and weak data objects (observed: a `-r` image's `.nv.global`, named
+    // only by its `g_hits`, comes before its `.debug_frame`).
     for (i, s) in syms.iter().enumerate().skip(1) {
         let object = s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION;
         if object && s.binding() != STB_LOCAL {
             cx.merge_object(i)?;
+        }
+    }
+    // Pass 4: section symbols.
+    for (i, s) in syms.iter().enumerate().skip(1) {
+        if s.sym_type() == STT_SECTION {
+            cx.merge_section_symbol(i)?;
         }
     }
     // Pass 5: section headers.
@@ -595,7 +596,10 @@ impl<'d> MergeCx<'_, 'd> {
         let s = &self.syms[i];
         // Symbols nvlink drops: the parameter-bank symbol of sm_75-era cubins and the PTX
         // constant-bank size marker.
-        if s.name == "_param" || s.name == ".nv.ptx.const0.size" {
+        // A relocatable link keeps `_param` (observed, sm_80 `-r`).
+        let dropped_marker =
+            (s.name == "_param" && !self.opts.relocatable) || s.name == ".nv.ptx.const0.size";
+        if dropped_marker {
             // Its section is still taken here, in symbol order (sm_75-era `_param` lives in
             // `.nv.constant0.<k>`).
             if s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE {
@@ -603,7 +607,14 @@ impl<'d> MergeCx<'_, 'd> {
             }
             return Ok(());
         }
-        if let Some(kind) = self.shared_kind(i)? {
+        // A relocatable link lays out no shared memory: shared variables stay ordinary
+        // symbols of their input section (observed, sm_90 `-r`).
+        let shared = if self.opts.relocatable {
+            None
+        } else {
+            self.shared_kind(i)?
+        };
+        if let Some(kind) = shared {
             // Placed later by the shared-memory layout; named in the output only by `-g`
             // links. Its section is still taken now, in symbol order.
             let section = if kind != SharedKind::Dynamic {

@@ -84,7 +84,10 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             };
         }
         if keep {
-            st.relocs[i].r_type = elfw_reloc::driver_type(r.r_type);
+            // A relocatable image keeps the compiler's types; the driver's come at the final link.
+            if !opts.relocatable {
+                st.relocs[i].r_type = elfw_reloc::driver_type(r.r_type);
+            }
         } else {
             st.relocs[i].dropped = true;
         }
@@ -93,7 +96,6 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
 }
 
 fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
-    let _ = opts;
     if s.removed {
         return Target::Removed;
     }
@@ -103,10 +105,11 @@ fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
     match s.section {
         SymSection::Section(id) => {
             let sec = st.sec(id);
+            // Shared memory is laid out only by a final link; `-r` keeps its relocations.
+            let shared = sec.sh_type == SHT_CUDA_SHARED || sec.sh_type == SHT_CUDA_SHARED_RESERVED;
             let link_time = sec.flags & SHF_ALLOC == 0
                 || is_constant_bank(sec.sh_type)
-                || sec.sh_type == SHT_CUDA_SHARED
-                || sec.sh_type == SHT_CUDA_SHARED_RESERVED;
+                || (shared && !opts.relocatable);
             if link_time {
                 Target::LinkTime
             } else {

@@ -36,6 +36,10 @@ fn align_up(v: u64, a: u64) -> u64 {
 
 /// Lays out shared memory for the live kernels.
 pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
+    // A relocatable link leaves shared memory as the inputs have it (observed, sm_90 `-r`).
+    if opts.relocatable {
+        return;
+    }
     let reserve = reserved_bytes(opts);
     // Text section → function.
     let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
