@@ -92,7 +92,7 @@ fn provided_externally(name: &str) -> bool {
 
 /// The unified function/descriptor table symbols every `-dc` object declares (weak, undefined);
 /// a `-r` image declares them global.
-fn is_unified_table_symbol(name: &str) -> bool {
+pub(crate) fn is_unified_table_symbol(name: &str) -> bool {
     let Some(rest) = name
         .strip_prefix("__UFT")
         .or_else(|| name.strip_prefix("__UDT"))
@@ -158,7 +158,7 @@ pub fn finalize(
 ) -> Finalized {
     let _ = diags;
     clean_symbols(st, opts);
-    if opts.debug {
+    if opts.debug || opts.preserve_relocs {
         place_shared_symbols(st, opts);
     }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
@@ -285,8 +285,8 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
     }
 }
 
-/// In a `-g` link shared variables stay in the symbol table, in their shared section, at
-/// their place in the window (reserved bytes included).
+/// In `-g` and `--preserve-relocs` links shared variables stay in the symbol table, in their
+/// shared section, at their place in the window (reserved bytes included).
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
     for i in 1..st.locals.len() {
@@ -298,6 +298,11 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             let sym = &mut st.locals[i];
             sym.section = SymSection::Section(sec);
             sym.value = reserve + off;
+            // `--preserve-relocs` without `-g` marks them STV_INTERNAL (observed, sm_80 and
+            // sm_90, with and without -G inputs).
+            if !opts.debug {
+                sym.other = 1;
+            }
         }
     }
 }
@@ -663,7 +668,7 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
         let empty = match s.sh_type {
             SHT_STRTAB | SHT_SYMTAB | SHT_NOTE => false,
             SHT_SYMTAB_SHNDX => true,
-            SHT_REL | SHT_RELA => !has_relocs,
+            SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => !has_relocs,
             SHT_CUDA_INFO => {
                 if s.name == ".nv.info" {
                     st.info.iter().chain(st.info_tail.iter()).all(|r| r.dropped)
@@ -709,7 +714,7 @@ fn bucket(s: &Section<'_>) -> u32 {
     let alloc = s.flags & SHF_ALLOC != 0;
     match s.sh_type {
         SHT_STRTAB | SHT_SYMTAB | SHT_SYMTAB_SHNDX => 0,
-        SHT_REL | SHT_RELA => 3,
+        SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => 3,
         SHT_NOBITS
         | SHT_CUDA_GLOBAL
         | SHT_CUDA_SHARED
@@ -984,7 +989,7 @@ fn relocation_sections(st: &State<'_>, nums: &SymbolNumbers) -> Vec<(SecId, Vec<
         if r.dropped {
             continue;
         }
-        let rela = st.sec(r.rel_section).sh_type == SHT_RELA;
+        let rela = st.sec(r.rel_section).sh_type != SHT_REL;
         let out = per.entry(r.rel_section).or_default();
         let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;
         out.extend_from_slice(&r.offset.to_le_bytes());

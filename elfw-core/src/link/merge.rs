@@ -596,9 +596,10 @@ impl<'d> MergeCx<'_, 'd> {
         let s = &self.syms[i];
         // Symbols nvlink drops: the parameter-bank symbol of sm_75-era cubins and the PTX
         // constant-bank size marker.
-        // A relocatable link keeps `_param` (observed, sm_80 `-r`).
+        // Relocatable and `--preserve-relocs` links keep `_param` (observed, sm_80).
+        let keeps_param = self.opts.relocatable || self.opts.preserve_relocs;
         let dropped_marker =
-            (s.name == "_param" && !self.opts.relocatable) || s.name == ".nv.ptx.const0.size";
+            (s.name == "_param" && !keeps_param) || s.name == ".nv.ptx.const0.size";
         if dropped_marker {
             // Its section is still taken here, in symbol order (sm_75-era `_param` lives in
             // `.nv.constant0.<k>`).
@@ -643,7 +644,7 @@ impl<'d> MergeCx<'_, 'd> {
                     func: None,
                     shared: Some(var),
                 },
-                self.opts.debug && section.is_some(),
+                (self.opts.debug || self.opts.preserve_relocs) && section.is_some(),
             );
             self.maps.sym[i] = Some(idx);
             return Ok(());
@@ -924,6 +925,22 @@ impl<'d> MergeCx<'_, 'd> {
                 self.st.create_section(sec, false)
             }
         };
+        if self.opts.preserve_relocs {
+            // Where the relocations resolved now are written down, made with their section.
+            let suffix = name
+                .strip_prefix(".rela")
+                .or_else(|| name.strip_prefix(".rel"))
+                .unwrap_or(name);
+            let resolved = format!(".nv.resolvedrela{suffix}");
+            if self.st.section_by_name(&resolved).is_none() {
+                let mut sec = new_section(resolved, SHT_CUDA_RESOLVED_RELA, SHF_INFO_LINK, 8, 24);
+                sec.link = Link::Symtab;
+                sec.info = Link::Section(target);
+                sec.role = SecRole::Synthetic;
+                sec.reloc_target = Some(target);
+                self.st.create_section(sec, false);
+            }
+        }
         let base = self.maps.offset[h.info as usize];
         let relocs: Vec<_> = self
             .elf()

@@ -22,6 +22,8 @@ pub type Patched = FxHashMap<SecId, Vec<u8>>;
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
     let mut patched: Patched = FxHashMap::default();
+    // `--preserve-relocs`: what was resolved, as it was, for `.nv.resolvedrela*`.
+    let mut resolved: Vec<Reloc> = Vec::new();
     for i in 0..st.relocs.len() {
         let r = st.relocs[i];
         if r.dropped {
@@ -45,6 +47,7 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             continue;
         };
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
+        let mut full_addend = None;
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
             let bytes = patched
@@ -59,6 +62,7 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 let implicit = elfw_reloc::implicit_addend(r.r_type, bytes, r.offset).unwrap_or(0);
                 (implicit as i64).wrapping_add(r.addend)
             };
+            full_addend = Some(addend);
             let base = slot.unwrap_or_else(|| symbol_value(st, s, opts));
             let mut value = (base as i64).wrapping_add(addend) as u64;
             if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
@@ -90,9 +94,31 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             }
         } else {
             st.relocs[i].dropped = true;
+            // The unified-table offsets are settled apart and not recorded (observed).
+            let table = super::finalize::is_unified_table_symbol(&st.sym(sym).name);
+            if apply && opts.preserve_relocs && !table {
+                if let Some(sec) = resolved_section(st, r.rel_section) {
+                    resolved.push(Reloc {
+                        rel_section: sec,
+                        addend: full_addend.unwrap_or(r.addend),
+                        dropped: false,
+                        ..r
+                    });
+                }
+            }
         }
     }
+    st.relocs.extend(resolved);
     patched
+}
+
+/// `.nv.resolvedrela<x>` for `.rel<x>` or `.rela<x>`.
+fn resolved_section(st: &State<'_>, rel: SecId) -> Option<SecId> {
+    let name = &st.sec(rel).name;
+    let suffix = name
+        .strip_prefix(".rela")
+        .or_else(|| name.strip_prefix(".rel"))?;
+    st.section_by_name(&format!(".nv.resolvedrela{suffix}"))
 }
 
 fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
