@@ -1,0 +1,744 @@
+//! Mercury-era images (sm_100, 100a/f, 103, 110, 120, 121): the parts of nvlink 13.5's output
+//! that do not depend on the linker's state.
+//!
+//! How nvlink builds these images (see `/work/notes/mercury-spec.md` for the evidence):
+//! every input's `.nv.merc.*` / `.nv.capmerc.text.*` sections form a second, "Mercury" world
+//! next to the SASS one. nvlink links the Mercury world with its ordinary engine, the finalizer
+//! (FNLZR) rebuilds the SASS world from it, and a second ELF writer serializes both. The input
+//! SASS sections are not read at all; elfw stands in for the finalizer by reusing them, which
+//! gives nvlink's bytes whenever the finalizer's code for a function does not depend on the link.
+//!
+//! This module holds the pieces that are pure functions of bytes and names:
+//! - naming: which sections are Mercury sections, and the SASS/Mercury twin of a name
+//!   ([`classify`], [`sass_twin`], [`merc_twin`]);
+//! - the writer's section order, string tables, file layout and program headers
+//!   ([`merc_output_order`], [`section_name_table`], [`symbol_name_table`], [`layout`],
+//!   [`program_headers`]);
+//! - the finalizer's visible rewrites: the capsule's text-section index
+//!   ([`set_capsule_text_index`]), the SASS `.nv.info.<f>` split ([`sass_info_split`]), the SASS
+//!   `.debug_frame` without dead functions ([`prune_debug_frame`]), `e_flags` ([`e_flags`]) and
+//!   the fast-path finalization record of `.nv.compat` ([`fastpath_after_link`]).
+
+use crate::elf::ProgramHeader;
+use std::fmt;
+
+/// `sh_type` of `.nv.capmerc.text.<f>` (the function's Mercury capsule).
+pub const SHT_MERC_CAPSULE: u32 = 0x7000_0016;
+/// `sh_type` of `.nv.merc.nv.constant.user` (the Mercury twin of `.nv.constant3`).
+pub const SHT_MERC_USER_CONSTANT: u32 = 0x7000_007c;
+/// `sh_type` of `.nv.merc.rela<section>`.
+pub const SHT_MERC_RELA: u32 = 0x7000_0082;
+/// `sh_type` of `.nv.merc.nv.info` and `.nv.merc.nv.info.<f>`.
+pub const SHT_MERC_INFO: u32 = 0x7000_0083;
+/// `sh_type` of `.nv.merc.symtab`.
+pub const SHT_MERC_SYMTAB: u32 = 0x7000_0085;
+/// `sh_type` of `.nv.merc.nv.resolvedrela<section>` (`--preserve-relocs`).
+pub const SHT_MERC_RESOLVED_RELA: u32 = 0x7000_0088;
+/// `sh_type` of `.nv.merc.nv.callgraph`.
+pub const SHT_MERC_CALLGRAPH: u32 = 0x7000_008a;
+/// `sh_type` of `.nv.merc.nv.prototype`.
+pub const SHT_MERC_PROTOTYPE: u32 = 0x7000_008b;
+
+/// Prefix of every Mercury section name except the capsules.
+pub const MERC_PREFIX: &[u8] = b".nv.merc";
+/// Prefix of the per-function capsules, `.nv.capmerc.text.<f>`.
+pub const CAPSULE_PREFIX: &[u8] = b".nv.capmerc";
+/// The Mercury symbol table's name.
+pub const MERC_SYMTAB: &[u8] = b".nv.merc.symtab";
+/// The SASS user constant bank and its Mercury twin.
+const USER_CONSTANT: (&[u8], &[u8]) = (b".nv.constant3", b".nv.merc.nv.constant.user");
+
+/// NUL bytes the Mercury writer leaves after the last name of `.shstrtab` (every sm_100+ image
+/// written by nvlink 13.5 or ptxas 13.5, final or relocatable).
+pub const SHSTRTAB_PADDING: usize = 36;
+
+/// `.nv.info.<f>` attributes the finalizer appends to a function's SASS record list (after the
+/// records mirrored from Mercury): CBANK_PARAM_SIZE, PARAM_CBANK, SW_WAR, NVSAL_SW_WAR,
+/// PREEXIT_USED. The last three on every function, the first two on kernels only.
+pub const SASS_ONLY_INFO_ATTRIBUTES: [u8; 5] = [0x19, 0x0a, 0x36, 0x6b, 0x6d];
+/// `EIATTR_MERCURY_FINALIZER_OPTIONS`: present in Mercury `.nv.info.<f>` only.
+pub const MERCURY_ONLY_INFO_ATTRIBUTE: u8 = 0x5a;
+
+/// What is wrong with bytes handed to this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MercuryError {
+    /// A capsule shorter than its 16-byte header.
+    ShortCapsule(usize),
+    /// A `.debug_frame` entry whose length runs past the section (offset of the entry).
+    BadFrameEntry(usize),
+    /// An FDE whose CIE pointer names no CIE of the section (offset of the FDE).
+    OrphanFde(usize),
+    /// A `.nv.info` record running past the section (offset of the record).
+    BadInfoRecord(usize),
+    /// The SASS and Mercury `.nv.info.<f>` do not start with the same attributes (index of the
+    /// first record that differs).
+    InfoMismatch(usize),
+    /// A layout item names a twin that does not precede it (index of the item).
+    BadTwin(usize),
+}
+
+impl fmt::Display for MercuryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MercuryError::ShortCapsule(n) => write!(f, "capsule of {n} bytes has no header"),
+            MercuryError::BadFrameEntry(o) => {
+                write!(f, ".debug_frame entry at {o:#x} runs past the section")
+            }
+            MercuryError::OrphanFde(o) => write!(f, "FDE at {o:#x} names no CIE"),
+            MercuryError::BadInfoRecord(o) => write!(f, ".nv.info record at {o:#x} is truncated"),
+            MercuryError::InfoMismatch(i) => {
+                write!(f, "SASS and Mercury .nv.info records differ at record {i}")
+            }
+            MercuryError::BadTwin(i) => write!(f, "layout item {i} shares bytes with a later item"),
+        }
+    }
+}
+
+impl std::error::Error for MercuryError {}
+
+/// The kinds of Mercury sections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MercKind {
+    /// `.nv.merc.symtab`.
+    Symtab,
+    /// `.nv.capmerc.text.<f>`: a function's capsule.
+    Capsule,
+    /// `.nv.merc.rela<section>`.
+    Rela,
+    /// `.nv.merc.nv.resolvedrela<section>`.
+    ResolvedRela,
+    /// `.nv.merc.nv.info` (module-wide records).
+    Info,
+    /// `.nv.merc.nv.info.<f>`.
+    FunctionInfo,
+    /// `.nv.merc.nv.callgraph`.
+    Callgraph,
+    /// `.nv.merc.nv.prototype`.
+    Prototype,
+    /// `.nv.merc.nv.constant.<bank name>` (`.user` is the twin of `.nv.constant3`).
+    Constant,
+    /// `.nv.merc.nv.global.init`.
+    GlobalInit,
+    /// `.nv.merc.nv.shared.reserved.<n>` (sm_110's reserved shared memory).
+    SharedReserved,
+    /// `.nv.merc.debug_*` and `.nv.merc.nv_debug_*`.
+    Debug,
+    /// Any other `.nv.merc.*` name.
+    Other,
+}
+
+/// The kind of a Mercury section, `None` for a SASS-world name.
+pub fn classify(name: &[u8]) -> Option<MercKind> {
+    if name.starts_with(b".nv.capmerc.text.") {
+        return Some(MercKind::Capsule);
+    }
+    let rest = name.strip_prefix(MERC_PREFIX)?;
+    if !rest.starts_with(b".") {
+        return None;
+    }
+    Some(if rest == b".symtab" {
+        MercKind::Symtab
+    } else if rest.starts_with(b".rela") {
+        MercKind::Rela
+    } else if rest.starts_with(b".nv.resolvedrela") {
+        MercKind::ResolvedRela
+    } else if rest == b".nv.info" {
+        MercKind::Info
+    } else if rest.starts_with(b".nv.info.") {
+        MercKind::FunctionInfo
+    } else if rest == b".nv.callgraph" {
+        MercKind::Callgraph
+    } else if rest == b".nv.prototype" {
+        MercKind::Prototype
+    } else if rest.starts_with(b".nv.constant") {
+        MercKind::Constant
+    } else if rest.starts_with(b".nv.global.init") {
+        MercKind::GlobalInit
+    } else if rest.starts_with(b".nv.shared.reserved.") {
+        MercKind::SharedReserved
+    } else if rest.starts_with(b".debug_") || rest.starts_with(b".nv_debug_") {
+        MercKind::Debug
+    } else {
+        MercKind::Other
+    })
+}
+
+/// The SASS section a Mercury section mirrors: `.nv.capmerc.text.<f>` → `.text.<f>`,
+/// `.nv.merc.nv.constant.user` → `.nv.constant3`, `.nv.merc<X>` → `<X>`. `None` for
+/// `.nv.merc.symtab` (its counterpart is `.symtab`, which is not a twin in the writer's order)
+/// and for names that are not Mercury sections.
+pub fn sass_twin(merc_name: &[u8]) -> Option<Vec<u8>> {
+    if merc_name == USER_CONSTANT.1 {
+        return Some(USER_CONSTANT.0.to_vec());
+    }
+    if merc_name == MERC_SYMTAB {
+        return None;
+    }
+    if let Some(rest) = merc_name.strip_prefix(CAPSULE_PREFIX) {
+        return rest.starts_with(b".text.").then(|| rest.to_vec());
+    }
+    let rest = merc_name.strip_prefix(MERC_PREFIX)?;
+    rest.starts_with(b".").then(|| rest.to_vec())
+}
+
+/// The Mercury name of a SASS section: the inverse of [`sass_twin`].
+pub fn merc_twin(sass_name: &[u8]) -> Vec<u8> {
+    if sass_name == USER_CONSTANT.0 {
+        return USER_CONSTANT.1.to_vec();
+    }
+    let prefix = if sass_name.starts_with(b".text.") {
+        CAPSULE_PREFIX
+    } else {
+        MERC_PREFIX
+    };
+    [prefix, sass_name].concat()
+}
+
+/// The writer's order for the Mercury sections, which follow every SASS section:
+/// `.nv.merc.symtab` first, then each Mercury section at the position of its SASS twin in
+/// `sass` (the SASS section names in output order). Sections whose twin is not in `sass` come
+/// last, in their given order (none was seen in nvlink's output).
+///
+/// Returns indices into `merc`.
+pub fn merc_output_order(sass: &[&[u8]], merc: &[&[u8]]) -> Vec<usize> {
+    let key = |name: &[u8]| -> (u8, usize) {
+        if name == MERC_SYMTAB {
+            return (0, 0);
+        }
+        match sass_twin(name).and_then(|t| sass.iter().position(|s| *s == t.as_slice())) {
+            Some(p) => (1, p),
+            None => (2, 0),
+        }
+    };
+    let mut order: Vec<usize> = (0..merc.len()).collect();
+    order.sort_by_key(|&i| key(merc[i]));
+    order
+}
+
+/// A string table and the offset of each string it was built from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StringTable {
+    /// The section bytes.
+    pub bytes: Vec<u8>,
+    /// The offset of each input string, in input order (0 for the empty string).
+    pub offsets: Vec<u32>,
+}
+
+/// `.shstrtab` as the Mercury writer makes it: a NUL, then every section's name (the null
+/// section's excluded) in section order, each NUL-terminated and never shared with another, then
+/// [`SHSTRTAB_PADDING`] NULs. `names[0]` is the null section's (empty) name.
+pub fn section_name_table(names: &[&[u8]]) -> StringTable {
+    let mut bytes = vec![0u8];
+    let mut offsets = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        if i == 0 {
+            offsets.push(0);
+            continue;
+        }
+        offsets.push(bytes.len() as u32);
+        bytes.extend_from_slice(name);
+        bytes.push(0);
+    }
+    bytes.resize(bytes.len() + SHSTRTAB_PADDING, 0);
+    StringTable { bytes, offsets }
+}
+
+/// `.strtab` as the Mercury writer makes it, shared by `.symtab` and `.nv.merc.symtab`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SymbolNames {
+    /// The section bytes.
+    pub bytes: Vec<u8>,
+    /// `st_name` of each `.symtab` entry.
+    pub symtab: Vec<u32>,
+    /// `st_name` of each `.nv.merc.symtab` entry.
+    pub merc_symtab: Vec<u32>,
+    /// The offset of each prototype string.
+    pub prototypes: Vec<u32>,
+}
+
+/// Builds `.strtab`: a NUL, the names of `.symtab` in symbol order, then those of
+/// `.nv.merc.symtab`, then the prototype strings (in the order `.nv.callgraph` and then
+/// `.nv.prototype` refer to them). A string already in the table is not added again (exact
+/// match only: no suffix sharing); the empty name is offset 0.
+pub fn symbol_name_table<'a>(
+    symtab: &[&'a [u8]],
+    merc_symtab: &[&'a [u8]],
+    prototypes: &[&'a [u8]],
+) -> SymbolNames {
+    fn intern<'a>(
+        seen: &mut rustc_hash::FxHashMap<&'a [u8], u32>,
+        bytes: &mut Vec<u8>,
+        s: &'a [u8],
+    ) -> u32 {
+        *seen.entry(s).or_insert_with(|| {
+            let o = bytes.len() as u32;
+            bytes.extend_from_slice(s);
+            bytes.push(0);
+            o
+        })
+    }
+    let mut seen: rustc_hash::FxHashMap<&'a [u8], u32> = Default::default();
+    seen.insert(b"", 0);
+    let mut bytes = vec![0u8];
+    let symtab = symtab
+        .iter()
+        .map(|s| intern(&mut seen, &mut bytes, s))
+        .collect();
+    let merc_symtab = merc_symtab
+        .iter()
+        .map(|s| intern(&mut seen, &mut bytes, s))
+        .collect();
+    let prototypes = prototypes
+        .iter()
+        .map(|s| intern(&mut seen, &mut bytes, s))
+        .collect();
+    SymbolNames {
+        bytes,
+        symtab,
+        merc_symtab,
+        prototypes,
+    }
+}
+
+/// One section as the file layout sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayoutItem {
+    /// `sh_size`.
+    pub size: u64,
+    /// `sh_addralign` (0 counts as 1).
+    pub align: u64,
+    /// Whether the section has bytes in the file (not NOBITS nor a no-data CUDA type).
+    pub has_file_data: bool,
+    /// The earlier section whose file bytes this one shares (a Mercury section identical to its
+    /// SASS twin, see [`shares_file_bytes`]).
+    pub shares_with: Option<usize>,
+}
+
+/// Where the writer puts everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// `sh_offset` of each item.
+    pub offsets: Vec<u64>,
+    /// `e_shoff`: right after the last section's bytes, not aligned.
+    pub section_headers: u64,
+    /// `e_phoff`: right after the section header table (0 without program headers).
+    pub program_headers: u64,
+    /// The file size.
+    pub file_size: u64,
+}
+
+/// Lays the sections out after the 64-byte ELF header, in section order: each at the next
+/// multiple of its alignment; a section without file data takes the aligned offset but no room;
+/// a section that shares bytes takes its twin's offset and takes no room. The section header
+/// table follows the last byte (unaligned), the program header table follows it.
+///
+/// `items[0]` is the null section (offset 0).
+pub fn layout(items: &[LayoutItem], phnum: usize) -> Result<Layout, MercuryError> {
+    let mut offsets = Vec::with_capacity(items.len());
+    let mut end = 64u64;
+    for (i, it) in items.iter().enumerate() {
+        if i == 0 {
+            offsets.push(0);
+            continue;
+        }
+        if let Some(t) = it.shares_with {
+            let o = *offsets
+                .get(t)
+                .filter(|_| t < i)
+                .ok_or(MercuryError::BadTwin(i))?;
+            offsets.push(o);
+            continue;
+        }
+        let a = it.align.max(1);
+        let o = end.div_ceil(a).saturating_mul(a);
+        offsets.push(o);
+        end = if it.has_file_data {
+            o.saturating_add(it.size)
+        } else {
+            o
+        };
+    }
+    let section_headers = end;
+    let after_sections = section_headers.saturating_add(64 * items.len() as u64);
+    let program_headers = if phnum == 0 { 0 } else { after_sections };
+    let file_size = after_sections.saturating_add(56 * phnum as u64);
+    Ok(Layout {
+        offsets,
+        section_headers,
+        program_headers,
+        file_size,
+    })
+}
+
+/// Whether the writer gives a Mercury section its SASS twin's file bytes: when both hold the
+/// same bytes, except for tables the finalizer rebuilds (`.nv.merc.symtab`, `.nv.merc.nv.info*`,
+/// callgraph, prototype and relocation sections), which always get their own copy. Seen shared:
+/// `.nv.merc.nv.global.init`, `.nv.merc.nv.constant.user`, `.nv.merc.debug_abbrev`,
+/// `.nv.merc.debug_info`, `.nv.merc.nv_debug_ptx_txt.*`.
+pub fn shares_file_bytes(merc_name: &[u8], merc_bytes: &[u8], sass_bytes: &[u8]) -> bool {
+    let own_copy = matches!(
+        classify(merc_name),
+        None | Some(
+            MercKind::Symtab
+                | MercKind::Info
+                | MercKind::FunctionInfo
+                | MercKind::Callgraph
+                | MercKind::Prototype
+                | MercKind::Rela
+                | MercKind::ResolvedRela
+                | MercKind::Capsule
+        )
+    );
+    !own_copy && merc_bytes == sass_bytes
+}
+
+/// One section as the program headers see it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SegmentSection {
+    /// `sh_offset`.
+    pub offset: u64,
+    /// `sh_size`.
+    pub size: u64,
+    /// `sh_flags`.
+    pub flags: u64,
+    /// Whether the section has bytes in the file.
+    pub has_file_data: bool,
+}
+
+const PT_LOAD: u32 = 1;
+const PT_PHDR: u32 = 6;
+const PF_R: u32 = 4;
+const PF_RX: u32 = 5;
+const PF_RW: u32 = 6;
+
+/// The program headers of a final Mercury image, from its sections in section order
+/// (Mercury sections, which carry `SHF_CUDA_MERCURY`, are ignored):
+/// 1. `PT_PHDR` over the table itself, flags R;
+/// 2. `PT_LOAD` repeating it;
+/// 3. `PT_LOAD` R over the constant banks (alloc, not write/exec, no `SHF_INFO_LINK`:
+///    `.nv.constant3` …);
+/// 4. `PT_LOAD` R+X over the `.text.<f>` sections;
+/// 5. `PT_LOAD` R+W over `.nv.global.init` and the NOBITS data: `p_filesz` up to the file offset
+///    where the group ends (a NOBITS section counts with size 0), `p_memsz` = that plus every
+///    NOBITS size;
+/// 6. `PT_LOAD` R over the kernels' `.nv.constant0.<k>` (alloc with `SHF_INFO_LINK`).
+///
+/// A group without sections has no entry. Each LOAD spans from its first section's offset to the
+/// end of its last; vaddr and paddr are 0, alignment 8.
+pub fn program_headers(sections: &[SegmentSection], phoff: u64) -> Vec<ProgramHeader> {
+    const ALLOC: u64 = 0x2;
+    const WRITE: u64 = 0x1;
+    const EXEC: u64 = 0x4;
+    const INFO_LINK: u64 = 0x40;
+    const MERCURY: u64 = 0x1000_0000;
+    type Member = fn(u64) -> bool;
+    let groups: [(u32, Member); 4] = [
+        (PF_R, |f| f & (WRITE | EXEC | INFO_LINK) == 0),
+        (PF_RX, |f| f & EXEC != 0),
+        (PF_RW, |f| f & WRITE != 0),
+        (PF_R, |f| f & (WRITE | EXEC) == 0 && f & INFO_LINK != 0),
+    ];
+    let mut loads = Vec::new();
+    for (flags, member) in groups {
+        let members: Vec<&SegmentSection> = sections
+            .iter()
+            .filter(|s| s.flags & ALLOC != 0 && s.flags & MERCURY == 0 && member(s.flags))
+            .collect();
+        let Some(first) = members.first() else {
+            continue;
+        };
+        let start = first.offset;
+        let file_end = members
+            .iter()
+            .map(|s| s.offset + if s.has_file_data { s.size } else { 0 })
+            .max()
+            .unwrap_or(start);
+        let nobits: u64 = members
+            .iter()
+            .filter(|s| !s.has_file_data)
+            .map(|s| s.size)
+            .sum();
+        let filesz = file_end.saturating_sub(start);
+        loads.push(ProgramHeader {
+            p_type: PT_LOAD,
+            flags,
+            offset: start,
+            vaddr: 0,
+            paddr: 0,
+            filesz,
+            memsz: filesz + nobits,
+            align: 8,
+        });
+    }
+    let table = 56 * (loads.len() as u64 + 2);
+    let own = ProgramHeader {
+        p_type: PT_PHDR,
+        flags: PF_R,
+        offset: phoff,
+        vaddr: 0,
+        paddr: 0,
+        filesz: table,
+        memsz: table,
+        align: 8,
+    };
+    let mut out = vec![
+        own,
+        ProgramHeader {
+            p_type: PT_LOAD,
+            ..own
+        },
+    ];
+    out.extend(loads);
+    out
+}
+
+/// The fixed header of a `.nv.capmerc.text.<f>` capsule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CapsuleHeader {
+    /// Word 0: the section index of the function's SASS `.text.<f>` in the same ELF.
+    pub text_index: u32,
+    /// Word 1: 0xc0000001 in every capsule seen.
+    pub flags: u32,
+    /// Word 2: one more than the number of Mercury instructions of the function; a bitmap of
+    /// that many bits (set = instruction not stored, rebuilt from SASS) follows at byte 12.
+    pub slots: u32,
+}
+
+/// Reads a capsule's header.
+pub fn capsule_header(capsule: &[u8]) -> Result<CapsuleHeader, MercuryError> {
+    let word = |i: usize| -> Result<u32, MercuryError> {
+        capsule
+            .get(4 * i..4 * i + 4)
+            .and_then(|b| b.try_into().ok())
+            .map(u32::from_le_bytes)
+            .ok_or(MercuryError::ShortCapsule(capsule.len()))
+    };
+    if capsule.len() < 16 {
+        return Err(MercuryError::ShortCapsule(capsule.len()));
+    }
+    Ok(CapsuleHeader {
+        text_index: word(0)?,
+        flags: word(1)?,
+        slots: word(2)?,
+    })
+}
+
+/// Writes the capsule's first word: the output section index of the function's `.text.<f>`.
+/// This is the only change nvlink makes to a capsule unless a link-time value lands in one of
+/// its stored instructions (see the spec, rule M8).
+pub fn set_capsule_text_index(capsule: &mut [u8], text_index: u32) -> Result<(), MercuryError> {
+    let len = capsule.len();
+    let w = capsule
+        .get_mut(..4)
+        .filter(|_| len >= 16)
+        .ok_or(MercuryError::ShortCapsule(len))?;
+    w.copy_from_slice(&text_index.to_le_bytes());
+    Ok(())
+}
+
+/// The `.nv.info` records of a section as (offset, length, format, attribute).
+fn info_records(d: &[u8]) -> Result<Vec<(usize, usize, u8, u8)>, MercuryError> {
+    let mut out = Vec::new();
+    let mut o = 0;
+    while o < d.len() {
+        let head = d.get(o..o + 4).ok_or(MercuryError::BadInfoRecord(o))?;
+        let len = if head[0] == 0x04 {
+            4 + u16::from_le_bytes([head[2], head[3]]) as usize
+        } else {
+            4
+        };
+        if o + len > d.len() {
+            return Err(MercuryError::BadInfoRecord(o));
+        }
+        out.push((o, len, head[0], head[1]));
+        o += len;
+    }
+    Ok(out)
+}
+
+/// Splits an input's SASS `.nv.info.<f>` into the records mirrored from Mercury and the records
+/// the finalizer appended ([`SASS_ONLY_INFO_ATTRIBUTES`]); returns the byte length of the
+/// mirrored head.
+///
+/// The head holds as many records as the Mercury twin `.nv.merc.nv.info.<f>` minus its
+/// [`MERCURY_ONLY_INFO_ATTRIBUTE`] record, with the same attributes in the same order (their
+/// values can differ: instruction offsets are SASS offsets). In the output, the head gets the
+/// same treatment as a whole sm_90 `.nv.info.<f>` (reversed, EXTERNS filtered, symbols remapped,
+/// link-added records such as CRS_STACK_SIZE appended) and the tail follows unchanged.
+pub fn sass_info_split(sass: &[u8], merc: &[u8]) -> Result<usize, MercuryError> {
+    let s = info_records(sass)?;
+    let m: Vec<_> = info_records(merc)?
+        .into_iter()
+        .filter(|r| r.3 != MERCURY_ONLY_INFO_ATTRIBUTE)
+        .collect();
+    for (i, mr) in m.iter().enumerate() {
+        match s.get(i) {
+            Some(sr) if (sr.2, sr.3) == (mr.2, mr.3) => {}
+            _ => return Err(MercuryError::InfoMismatch(i)),
+        }
+    }
+    Ok(s.get(m.len()).map_or(sass.len(), |r| r.0))
+}
+
+/// One `.debug_frame` entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameEntry {
+    /// Offset of the entry in the section.
+    pub offset: usize,
+    /// Bytes of the whole entry, length field included.
+    pub size: usize,
+    /// Size of the length field: 4 (32-bit DWARF) or 12 (64-bit, `0xffffffff` escape).
+    pub length_size: usize,
+    /// The CIE id / CIE pointer field (all ones for a CIE).
+    pub cie_pointer: u64,
+}
+
+impl FrameEntry {
+    /// Whether the entry is a CIE.
+    pub fn is_cie(&self) -> bool {
+        if self.length_size == 4 {
+            self.cie_pointer == 0xffff_ffff
+        } else {
+            self.cie_pointer == u64::MAX
+        }
+    }
+}
+
+/// The entries of a `.debug_frame` section. CUDA objects use the 64-bit DWARF format, whose
+/// CIE pointers are section offsets.
+pub fn frame_entries(d: &[u8]) -> Result<Vec<FrameEntry>, MercuryError> {
+    let mut out = Vec::new();
+    let mut o = 0;
+    while o < d.len() {
+        let bad = MercuryError::BadFrameEntry(o);
+        let len32 = u32::from_le_bytes(d.get(o..o + 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
+        let (length_size, len, id_size) = if len32 == 0xffff_ffff {
+            let l = u64::from_le_bytes(
+                d.get(o + 4..o + 12)
+                    .ok_or(bad)?
+                    .try_into()
+                    .map_err(|_| bad)?,
+            );
+            (12, l, 8)
+        } else {
+            (4, len32 as u64, 4)
+        };
+        let size = usize::try_from(len)
+            .ok()
+            .and_then(|l| l.checked_add(length_size))
+            .filter(|&s| o + s <= d.len() && s >= length_size + id_size)
+            .ok_or(bad)?;
+        let id = d
+            .get(o + length_size..o + length_size + id_size)
+            .ok_or(bad)?;
+        let cie_pointer = if id_size == 8 {
+            u64::from_le_bytes(id.try_into().map_err(|_| bad)?)
+        } else {
+            u32::from_le_bytes(id.try_into().map_err(|_| bad)?) as u64
+        };
+        out.push(FrameEntry {
+            offset: o,
+            size,
+            length_size,
+            cie_pointer,
+        });
+        o += size;
+    }
+    Ok(out)
+}
+
+/// One input's block of the SASS `.debug_frame` after [`prune_debug_frame`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PrunedFrame {
+    /// The block's bytes, CIE pointers rewritten.
+    pub bytes: Vec<u8>,
+    /// (old offset, new offset) of every kept entry, in order; relocations against the block
+    /// move with their entry.
+    pub moved: Vec<(usize, usize)>,
+}
+
+/// The SASS `.debug_frame` block of one input as the finalizer rebuilds it: FDEs for which
+/// `keep_fde(offset)` is false are removed (functions not in the output: dead, or the losing copy
+/// of a weak function), a CIE that no kept FDE belongs to is removed, and every kept FDE's CIE
+/// pointer becomes `base` + the new offset of its CIE (`base` = where the block starts in the
+/// output section). An FDE belongs to the last CIE before it: inputs leave the pointer field 0
+/// and carry it in an `R_CUDA_64` whose addend is the offset of the Mercury CIE, which can fall
+/// inside the SASS CIE; ptxas writes each FDE right after its CIE. The Mercury
+/// `.nv.merc.debug_frame` is not pruned: dead FDEs keep their bytes there, as on sm_90.
+pub fn prune_debug_frame(
+    d: &[u8],
+    base: u64,
+    mut keep_fde: impl FnMut(usize) -> bool,
+) -> Result<PrunedFrame, MercuryError> {
+    let entries = frame_entries(d)?;
+    let mut owner = vec![None; entries.len()];
+    let mut last_cie = None;
+    for (i, e) in entries.iter().enumerate() {
+        if e.is_cie() {
+            last_cie = Some(i);
+        } else {
+            owner[i] = Some(last_cie.ok_or(MercuryError::OrphanFde(e.offset))?);
+        }
+    }
+    let mut keep = vec![false; entries.len()];
+    for (i, e) in entries.iter().enumerate() {
+        if let Some(cie) = owner[i].filter(|_| keep_fde(e.offset)) {
+            keep[i] = true;
+            keep[cie] = true;
+        }
+    }
+    let mut out = PrunedFrame::default();
+    let mut new_offset = vec![0usize; entries.len()];
+    for (i, e) in entries.iter().enumerate() {
+        if !keep[i] {
+            continue;
+        }
+        let new = out.bytes.len();
+        new_offset[i] = new;
+        out.moved.push((e.offset, new));
+        out.bytes.extend_from_slice(&d[e.offset..e.offset + e.size]);
+        if let Some(cie) = owner[i] {
+            let new_cie = base + new_offset[cie] as u64;
+            let at = new + e.length_size;
+            if e.length_size == 12 {
+                out.bytes[at..at + 8].copy_from_slice(&new_cie.to_le_bytes());
+            } else {
+                out.bytes[at..at + 4].copy_from_slice(&(new_cie as u32).to_le_bytes());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `e_flags` of an image nvlink writes for a Mercury target: 0x06000000 (0x0e000000 when linked
+/// with `-g` from `-G` objects), the real SM in bits 8..16, format byte 0x02. An `a`/`f` variant
+/// does not show here (it lives in `.nv.compat`).
+pub fn e_flags(sm: u32, debug: bool) -> u32 {
+    let high = if debug { 0x0e00_0000 } else { 0x0600_0000 };
+    high | (sm & 0xff) << 8 | 0x02
+}
+
+/// The 8-byte value of `EICOMPAT_ATTR_CAN_FASTPATH_FINALIZE` (`.nv.compat` attribute 0x0b) in
+/// the output, from an input's value (observed on single-input links):
+/// - linking for another SM (sm_100 → sm_103, sm_120 → sm_121) clears it;
+/// - linking a non-`a` object for the same SM's `a` target keeps only the lowest set bit
+///   (sm_100 0x09 → 0x01, sm_120 0x50 → 0x10);
+/// - otherwise it is kept.
+pub fn fastpath_after_link(
+    value: u64,
+    input_sm: u32,
+    input_arch_specific: bool,
+    target_sm: u32,
+    target_arch_specific: bool,
+) -> u64 {
+    if input_sm != target_sm {
+        0
+    } else if target_arch_specific && !input_arch_specific {
+        value & value.wrapping_neg()
+    } else {
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests;
