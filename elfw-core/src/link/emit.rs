@@ -61,8 +61,15 @@ pub fn emit(
     put16(&mut out, 54, PHDR64_SIZE as u16);
     put16(&mut out, 56, phdrs.len() as u16);
     put16(&mut out, 58, SHDR64_SIZE as u16);
-    put16(&mut out, 60, n as u16);
+    // More than 0xff00 sections (nvlink's bound, one past the gABI's): e_shnum 0 and the
+    // count in section 0's sh_size. `.shstrtab` is always section 1, so e_shstrndx never
+    // escapes (observed).
+    let escaped = n > usize::from(SHN_LORESERVE);
+    put16(&mut out, 60, if escaped { 0 } else { n as u16 });
     put16(&mut out, 62, fin.out_index[1] as u16);
+    if escaped {
+        put64(&mut out, shoff as usize + 32, n as u64);
+    }
 
     // Contents.
     for &id in &fin.order {

@@ -31,6 +31,9 @@ pub fn create_standard_sections(st: &mut State<'_>, opts: &LinkOptions) {
     ] {
         let mut s = new_section(name, t, 0, align, entsize);
         s.role = SecRole::Synthetic;
+        if t == SHT_SYMTAB_SHNDX {
+            s.link = Link::Symtab;
+        }
         st.create_section(s, false);
     }
     for (name, flags) in [
@@ -188,7 +191,14 @@ pub fn finalize(
     let mut contents = FxHashMap::default();
     contents.insert(SecId(1), shstrtab);
     contents.insert(SecId(2), strtab.clone());
-    contents.insert(SecId(3), build_symtab(st, &fin, &sym_out, &name_offsets));
+    let (symtab, shndx) = build_symtab(st, &fin, &sym_out, &name_offsets);
+    contents.insert(SecId(3), symtab);
+    if let Some(x) = st
+        .section_by_name(".symtab_shndx")
+        .filter(|&x| !st.sec(x).removed)
+    {
+        contents.insert(x, shndx);
+    }
     contents.insert(
         st.section_by_name(".note.nv.tkinfo").unwrap(),
         tkinfo(
@@ -659,6 +669,12 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
         }
         v
     };
+    let named_sections = st
+        .sections
+        .iter()
+        .skip(1)
+        .filter(|s| !s.name_removed)
+        .count();
     for (i, &has_relocs) in has_relocs.iter().enumerate().skip(1) {
         let id = SecId(i as u32);
         let s = &st.sections[i];
@@ -667,7 +683,10 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
         }
         let empty = match s.sh_type {
             SHT_STRTAB | SHT_SYMTAB | SHT_NOTE => false,
-            SHT_SYMTAB_SHNDX => true,
+            // Made only when nvlink's section table (every section ever created, by the
+            // names in `.shstrtab`) reaches 0xff00 entries (observed: 65,278 names → no
+            // `.symtab_shndx`, 65,279 → one).
+            SHT_SYMTAB_SHNDX => named_sections + 1 < u32::from(SHN_LORESERVE) as usize,
             SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => !has_relocs,
             SHT_CUDA_INFO => {
                 if s.name == ".nv.info" {
@@ -713,7 +732,9 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
 fn bucket(s: &Section<'_>) -> u32 {
     let alloc = s.flags & SHF_ALLOC != 0;
     match s.sh_type {
-        SHT_STRTAB | SHT_SYMTAB | SHT_SYMTAB_SHNDX => 0,
+        SHT_STRTAB | SHT_SYMTAB => 0,
+        // First of the metadata bucket (made before `.note.nv.tkinfo`), after debug data.
+        SHT_SYMTAB_SHNDX => 2,
         SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => 3,
         SHT_NOBITS
         | SHT_CUDA_GLOBAL
@@ -845,13 +866,16 @@ fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
     out
 }
 
+/// `.symtab`, and the `.symtab_shndx` words that go with it (the real section index of every
+/// symbol, whether or not its `st_shndx` had to escape; observed at 63,000+ sections).
 fn build_symtab(
     st: &State<'_>,
     fin: &Finalized,
     nums: &SymbolNumbers,
     names: &FxHashMap<String, u32>,
-) -> Vec<u8> {
+) -> (Vec<u8>, Vec<u8>) {
     let mut out = vec![0u8; 24];
+    let mut shndx_words = vec![0u8; 4];
     for &idx in &nums.order {
         let s = st.sym(idx);
         let name = if s.name.is_empty() {
@@ -859,12 +883,23 @@ fn build_symtab(
         } else {
             names.get(&s.name).copied().unwrap_or(0)
         };
-        let shndx: u16 = match s.section {
-            SymSection::Undef => 0,
-            SymSection::Abs => SHN_ABS,
-            SymSection::Common => SHN_COMMON,
-            SymSection::Section(id) => fin.out_index[id.index()] as u16,
+        let (shndx, real): (u16, u32) = match s.section {
+            SymSection::Undef => (0, 0),
+            SymSection::Abs => (SHN_ABS, 0),
+            SymSection::Common => (SHN_COMMON, 0),
+            SymSection::Section(id) => {
+                let real = fin.out_index[id.index()];
+                // Indices from 0xff00 on escape to SHN_XINDEX, except exactly 0xfff2, which
+                // nvlink writes as it is (observed).
+                let stored = if real >= u32::from(SHN_LORESERVE) && real != u32::from(SHN_COMMON) {
+                    SHN_XINDEX
+                } else {
+                    real as u16
+                };
+                (stored, real)
+            }
         };
+        shndx_words.extend_from_slice(&real.to_le_bytes());
         out.extend_from_slice(&name.to_le_bytes());
         out.push(s.info);
         out.push(s.other);
@@ -872,7 +907,7 @@ fn build_symtab(
         out.extend_from_slice(&s.value.to_le_bytes());
         out.extend_from_slice(&s.size.to_le_bytes());
     }
-    out
+    (out, shndx_words)
 }
 
 fn info_bytes<'a>(
