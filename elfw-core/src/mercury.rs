@@ -710,11 +710,20 @@ pub fn prune_debug_frame(
     Ok(out)
 }
 
-/// `e_flags` of an image nvlink writes for a Mercury target: 0x06000000 (0x0e000000 when linked
-/// with `-g` from `-G` objects), the real SM in bits 8..16, format byte 0x02. An `a`/`f` variant
-/// does not show here (it lives in `.nv.compat`).
-pub fn e_flags(sm: u32, debug: bool) -> u32 {
-    let high = if debug { 0x0e00_0000 } else { 0x0600_0000 };
+/// `e_flags` of an image nvlink writes for a Mercury target (final or `-r`), from the
+/// `e_flags` of the device inputs in link order: the real SM in bits 8..16, format byte 0x02,
+/// and a top byte of 0x06 unless some input carries debug information (bit 27: `-G` objects
+/// have a top byte of 0x0d, `-lineinfo` ones 0x09). Then the top byte is the first such input's,
+/// plus one for every further such input, carried into bit 28 and up: two `-G` inputs give
+/// 0x0e, three 0x0f, four 0x10 (observed up to six: 0x12). An `a`/`f` variant does not show
+/// here (it lives in `.nv.compat`).
+pub fn e_flags(sm: u32, inputs: &[u32]) -> u32 {
+    const DEBUG: u32 = 0x0800_0000;
+    let mut debug = inputs.iter().filter(|&&f| f & DEBUG != 0);
+    let high = match debug.next() {
+        None => 0x0600_0000,
+        Some(&first) => (first & 0xff00_0000).wrapping_add((debug.count() as u32) << 24),
+    };
     high | (sm & 0xff) << 8 | 0x02
 }
 

@@ -437,22 +437,37 @@ fn sass_debug_frame_drops_functions_not_linked() {
 
 #[test]
 fn e_flags_of_goldens() {
-    for (case, sm, debug) in [
-        ("sm100_verbose", 100, false),
-        ("sm100a_basic", 100, false),
-        ("sm100f_basic", 100, false),
-        ("sm103_basic", 103, false),
-        ("arch_sm100f_cubin_into_sm103", 103, false),
-        ("sm110_basic", 110, false),
-        ("sm120_basic", 120, false),
-        ("sm121_basic", 121, false),
-        ("sm100_relocatable_link", 100, false),
-        ("sm100_debug_G", 100, true),
+    const PLAIN_100: u32 = 0x0600_6402;
+    for (case, sm, inputs) in [
+        ("sm100_verbose", 100, &[PLAIN_100, PLAIN_100][..]),
+        ("sm100f_basic", 100, &[PLAIN_100, PLAIN_100]),
+        ("sm103_basic", 103, &[0x0600_6702, 0x0600_6702]),
+        ("arch_sm100f_cubin_into_sm103", 103, &[PLAIN_100]),
+        ("sm110_basic", 110, &[0x0600_6e02, 0x0600_6e02]),
+        ("sm120_basic", 120, &[0x0600_7802, 0x0600_7802]),
+        ("sm121_basic", 121, &[0x0600_7902, 0x0600_7902]),
+        ("sm100_relocatable_link", 100, &[PLAIN_100, PLAIN_100]),
+        // Two -G objects (their cubins carry 0x0d006402).
+        ("sm100_debug_G", 100, &[0x0d00_6402, 0x0d00_6402]),
     ] {
         let img = corpus(case, "expected.cubin");
         let e = ElfFile::parse(&img).unwrap();
-        assert_eq!(e.header().flags, e_flags(sm, debug), "{case}");
+        assert_eq!(e.header().flags, e_flags(sm, inputs), "{case}");
     }
+    // nvlink 13.5 on one to six -G cubins, and on -lineinfo / mixed inputs.
+    let g = 0x0d00_6402;
+    assert_eq!(e_flags(100, &[g]), 0x0d00_6402);
+    assert_eq!(e_flags(100, &[g, g, g]), 0x0f00_6402);
+    assert_eq!(e_flags(100, &[g, g, g, g]), 0x1000_6402);
+    assert_eq!(e_flags(100, &[g; 6]), 0x1200_6402);
+    assert_eq!(e_flags(100, &[PLAIN_100, g]), 0x0d00_6402);
+    assert_eq!(e_flags(100, &[0x0900_6402, 0x0900_6402]), 0x0a00_6402);
+    assert_eq!(e_flags(100, &[0x0900_6402, PLAIN_100]), 0x0900_6402);
+    // sm_90 follows the same sum (sm90_debug_G: two 0x0e005a04 objects give 0x0f005a04).
+    assert_eq!(
+        e_flags(90, &[0x0e00_5a04, 0x0e00_5a04]) & 0xff00_0000,
+        0x0f00_0000
+    );
 }
 
 #[test]
