@@ -408,7 +408,13 @@ fn locate_ptxas() -> Option<input::ptx::Ptxas> {
 }
 
 /// Writes `bytes` to a new temporary file beside `path` and returns its name; the caller
-/// renames it over `path` once everything else has succeeded.
+/// renames it over `path` once everything else has succeeded, so no partial output is ever
+/// left under `path`.
+///
+/// The file is not `fsync`ed: like nvlink (which `fwrite`s straight to the output), elfw
+/// leaves durability to the file system. The rename already protects readers from a
+/// half-written file if elfw fails or is killed; a sync only adds safety against power loss,
+/// and cost 25 ms of a 470 ms link at 500 files × 50 functions (more on a busy disk).
 fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
     let dir = path
         .parent()
@@ -432,8 +438,7 @@ fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
             .write(true)
             .create_new(true)
             .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()
+        f.write_all(bytes)
     })();
     match result {
         Ok(()) => Ok(tmp),
