@@ -146,7 +146,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
             if mask & kind_bits(t) == 0 {
                 continue;
             }
-            let offset = st.append_data(bank, None, 4, 4, usize::MAX);
+            let offset = st.append_data(bank, None, 4, 4, usize::MAX, u32::MAX);
             st.relocs.push(Reloc {
                 rel_section: rel,
                 target: bank,

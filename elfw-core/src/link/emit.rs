@@ -123,7 +123,7 @@ pub fn emit(
     out
 }
 
-fn is_nobits(t: u32) -> bool {
+pub(super) fn is_nobits(t: u32) -> bool {
     matches!(
         t,
         SHT_NOBITS | SHT_CUDA_GLOBAL | SHT_CUDA_SHARED | SHT_CUDA_LOCAL | SHT_CUDA_SHARED_RESERVED

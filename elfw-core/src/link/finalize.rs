@@ -150,6 +150,10 @@ pub struct Finalized {
     pub link_info: Vec<(u32, u32)>,
     /// Final section types, by creation id.
     pub out_type: Vec<u32>,
+    /// The output symbol numbering.
+    pub symbols: SymbolNumbers,
+    /// sm_100+: `st_name` of each `.nv.merc.symtab` entry (after the null one).
+    pub merc_names: Vec<u32>,
 }
 
 /// Runs the finalization steps.
@@ -179,13 +183,24 @@ pub fn finalize(
         name_offset: vec![0; st.sections.len()],
         link_info: vec![(0, 0); st.sections.len()],
         out_type: vec![0; st.sections.len()],
+        symbols: SymbolNumbers::default(),
+        merc_names: Vec::new(),
     };
     mark_empty_sections(st, callgraph, prototype, opts);
-    order_sections(st, &mut fin);
-    let sym_out = number_symbols(st);
-    let (strtab, name_offsets) = build_strtab(st);
+    order_sections(st, &mut fin, opts);
+    let sym_out = number_symbols(st, opts);
+    // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
+    if opts.target.is_mercury() {
+        prune_debug_frame(st);
+    }
+    let merc = opts.target.is_mercury();
+    let (strtab, name_offsets, strings, merc_names) = if merc {
+        build_merc_strtab(st, &sym_out)
+    } else {
+        let (t, o) = build_strtab(st);
+        (t, o, FxHashMap::default(), Vec::new())
+    };
     let shstrtab = build_shstrtab(st, &mut fin);
-    let first_global = sym_out.first_global;
 
     // Synthetic contents.
     let mut contents = FxHashMap::default();
@@ -236,18 +251,38 @@ pub fn finalize(
     let empty = Vec::new();
     for (&sec, records) in &st.section_info {
         let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
+        // sm_100+: the finalizer's own records follow in their input order.
+        let finalizer = st.sass_info_tail.get(&sec).unwrap_or(&empty);
         contents.insert(
             sec,
-            info_bytes(st, records.iter().rev().chain(tail.iter()), &sym_out),
+            info_bytes(
+                st,
+                records
+                    .iter()
+                    .rev()
+                    .chain(tail.iter())
+                    .chain(finalizer.iter()),
+                &sym_out,
+            ),
         );
     }
-    contents.insert(callgraph, callgraph_bytes(st, &sym_out));
-    contents.insert(prototype, prototype_bytes(st, &sym_out));
+    contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
+    contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
+    if let Some(&d) = st.section_by_name(".debug_frame").as_ref() {
+        if let Some(bytes) = st.pruned_debug_frame.take() {
+            contents.insert(d, bytes);
+        }
+    }
     if let Some(ra) = rel_action {
         contents.insert(ra, REL_ACTION.to_vec());
     }
     for (id, bytes) in relocation_sections(st, &sym_out) {
         contents.insert(id, bytes);
+    }
+    for (i, s) in st.sections.iter().enumerate() {
+        if s.keep_empty && !s.removed {
+            contents.entry(SecId(i as u32)).or_default();
+        }
     }
     for (id, bytes) in &contents {
         st.sections[id.index()].size = bytes.len() as u64;
@@ -268,7 +303,7 @@ pub fn finalize(
         let mut info = resolve(s.info);
         if i == 3 {
             link = fin.out_index[2];
-            info = first_global;
+            info = sym_out.symtab_info;
         }
         if s.name == ".note.nv.cuinfo" {
             link = fin.out_index[st.section_by_name(".note.nv.tkinfo").unwrap().index()];
@@ -280,6 +315,8 @@ pub fn finalize(
         fin.out_type[i] = output_type(s.sh_type, opts);
     }
     fin.contents = contents;
+    fin.symbols = sym_out;
+    fin.merc_names = merc_names;
     fin
 }
 
@@ -353,11 +390,20 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    if opts.target.is_mercury() {
+        // sm_100+: undefined objects are CUDA objects in both symbol tables (observed:
+        // `.nv.reservedSmem.*`, and under `-r` the table symbols).
+        for g in st.globals.iter_mut().skip(1) {
+            if !g.removed && !g.is_defined() && g.sym_type() == STT_OBJECT {
+                g.info = (g.info & 0xf0) | STT_CUDA_OBJECT;
+            }
+        }
+    }
     if opts.relocatable {
         return;
     }
     for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
-        if s.sym_type() == STT_CUDA_OBJECT {
+        if s.sym_type() == STT_CUDA_OBJECT && (s.is_defined() || !opts.target.is_mercury()) {
             s.info = (s.info & 0xf0) | STT_OBJECT;
             s.other &= !0xe0;
         }
@@ -398,11 +444,11 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     propagate_externs(st);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
-    let mut stack: Vec<Option<u64>> = vec![None; n];
-    for i in 1..n {
+    let stack = min_stacks(st);
+    let mut seen = Visited::new(n);
+    for (i, m) in max_regs.iter_mut().enumerate().skip(1) {
         if st.functions[i].is_entry && !st.functions[i].dead {
-            max_regs[i] = Some(reach_max_regs(st, i));
-            stack[i] = min_stack(st, i, &mut vec![false; n]);
+            *m = Some(reach_max_regs(st, i, &mut seen));
         }
     }
     let mut entries = Vec::new();
@@ -416,20 +462,21 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         SymKind::Local(l) => (0, l.pos()),
         SymKind::Global(g) => (1, g.pos()),
     });
+    let entry_of: FxHashMap<SymIdx, usize> = entries.iter().map(|&(i, s)| (s, i)).collect();
     for r in st.info.iter_mut() {
         let Some(sym) = r.sym else { continue };
         if r.attr == EIATTR_MAX_STACK_SIZE {
             r.dropped = true;
         }
         if r.attr == EIATTR_REGCOUNT {
-            if let Some(f) = st_func_index(&entries, sym) {
+            if let Some(&f) = entry_of.get(&sym) {
                 if let Some(m) = max_regs[f] {
                     r.payload[4..8].copy_from_slice(&m.to_le_bytes());
                 }
             }
         }
     }
-    let dead_syms: Vec<SymIdx> = st
+    let dead_syms: rustc_hash::FxHashSet<SymIdx> = st
         .functions
         .iter()
         .filter(|f| f.dead)
@@ -484,6 +531,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             }
         }
     }
+    if opts.target.is_mercury() {
+        sync_merc_info(st);
+    }
     // The linker's own records come out after the merged ones.
     for (i, sym) in entries {
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
@@ -504,6 +554,42 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
 /// `EIATTR_NUM_BARRIERS`.
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
 
+/// sm_100+: what the link computed into the SASS `.nv.info.<f>` records (barriers and
+/// EXTERNS propagated along the call graph, an unknown stack size for recursion) holds for
+/// the Mercury records too.
+fn sync_merc_info(st: &mut State<'_>) {
+    let mut merc = std::mem::take(&mut st.merc_section_info);
+    for (sec, list) in merc.iter_mut() {
+        let Some(sass) = st.section_info.get(sec) else {
+            continue;
+        };
+        let find = |attr: u8| sass.iter().find(|r| r.attr == attr && !r.dropped);
+        for r in list.iter_mut().filter(|r| !r.dropped) {
+            match r.attr {
+                EIATTR_NUM_BARRIERS => {
+                    if let Some(x) = find(EIATTR_NUM_BARRIERS) {
+                        r.payload.clone_from(&x.payload);
+                    }
+                }
+                super::merge::EIATTR_EXTERNS => {
+                    if let Some(x) = find(super::merge::EIATTR_EXTERNS) {
+                        r.externs.clone_from(&x.externs);
+                    }
+                }
+                EIATTR_CRS_STACK_SIZE => {
+                    if let Some(x) = find(EIATTR_CRS_STACK_SIZE) {
+                        if x.payload.get(..4) == Some(&u32::MAX.to_le_bytes()[..]) {
+                            r.payload.clone_from(&x.payload);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    st.merc_section_info = merc;
+}
+
 /// The `.nv.info.<f>` section of function `f` (by callgraph index), if it has one.
 fn per_function_info(st: &State<'_>, f: usize) -> Option<SecId> {
     let sym = st.functions[f].sym?;
@@ -517,14 +603,7 @@ fn per_function_info(st: &State<'_>, f: usize) -> Option<SecId> {
 /// A kernel's `EIATTR_NUM_BARRIERS` covers every function it can call: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
 fn propagate_barriers(st: &mut State<'_>) {
-    let info_of = |st: &State<'_>, f: usize| -> Option<SecId> {
-        let sym = st.functions[f].sym?;
-        let SymSection::Section(text) = st.sym(sym).section else {
-            return None;
-        };
-        let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
-        st.section_by_name(&format!(".nv.info.{name}"))
-    };
+    let info = info_sections(st);
     let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
         st.section_info
             .get(&sec?)?
@@ -533,23 +612,27 @@ fn propagate_barriers(st: &mut State<'_>) {
             .map(|r| r.payload[0])
             .max()
     };
+    let own: Vec<Option<u8>> = info.iter().map(|&sec| barriers(st, sec)).collect();
+    let mut seen = Visited::new(st.functions.len());
+    let mut stack = Vec::new();
     for k in 1..st.functions.len() {
         if !st.functions[k].is_entry || st.functions[k].dead {
             continue;
         }
-        let mut seen = vec![false; st.functions.len()];
-        let mut stack = vec![k];
+        seen.clear();
+        stack.clear();
+        stack.push(k);
         let mut most: Option<u8> = None;
         while let Some(f) = stack.pop() {
-            if std::mem::replace(&mut seen[f], true) {
+            if !seen.insert(f) {
                 continue;
             }
-            if let Some(b) = barriers(st, info_of(st, f)) {
+            if let Some(b) = own[f] {
                 most = Some(most.map_or(b, |m| m.max(b)));
             }
             stack.extend(st.functions[f].callees.iter().map(|c| c.0 as usize));
         }
-        let (Some(most), Some(sec)) = (most, info_of(st, k)) else {
+        let (Some(most), Some(sec)) = (most, info[k]) else {
             continue;
         };
         let records = st.section_info.entry(sec).or_default();
@@ -574,20 +657,56 @@ fn propagate_barriers(st: &mut State<'_>) {
     }
 }
 
+/// Each function's `.nv.info.<f>` section, by function ordinal.
+fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
+    st.functions
+        .iter()
+        .map(|f| {
+            let SymSection::Section(text) = st.sym(f.sym?).section else {
+                return None;
+            };
+            let name = st.sec(text).name.strip_prefix(".text.")?;
+            st.section_by_name(&format!(".nv.info.{name}"))
+        })
+        .collect()
+}
+
+/// A visited set over function ordinals that clears in time proportional to what it holds,
+/// so walks from many kernels over a large call graph stay linear in what they visit.
+struct Visited {
+    seen: Vec<bool>,
+    set: Vec<usize>,
+}
+
+impl Visited {
+    fn new(n: usize) -> Visited {
+        Visited {
+            seen: vec![false; n],
+            set: Vec::new(),
+        }
+    }
+    /// Marks `f`; false when it was already marked.
+    fn insert(&mut self, f: usize) -> bool {
+        if std::mem::replace(&mut self.seen[f], true) {
+            return false;
+        }
+        self.set.push(f);
+        true
+    }
+    fn clear(&mut self) {
+        for f in self.set.drain(..) {
+            self.seen[f] = false;
+        }
+    }
+}
+
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (observed: its
 /// own entries, then those of its callees in a post-order walk of the call graph); what stays
 /// listed is decided when the records are written.
 fn propagate_externs(st: &mut State<'_>) {
-    let info_of = |st: &State<'_>, f: usize| -> Option<SecId> {
-        let sym = st.functions[f].sym?;
-        let SymSection::Section(text) = st.sym(sym).section else {
-            return None;
-        };
-        let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
-        st.section_by_name(&format!(".nv.info.{name}"))
-    };
+    let info = info_sections(st);
     let own = |st: &State<'_>, f: usize| -> Vec<SymIdx> {
-        info_of(st, f)
+        info[f]
             .and_then(|sec| st.section_info.get(&sec))
             .map(|rs| {
                 rs.iter()
@@ -597,22 +716,34 @@ fn propagate_externs(st: &mut State<'_>) {
             })
             .unwrap_or_default()
     };
-    fn walk(st: &State<'_>, f: usize, seen: &mut [bool], order: &mut Vec<usize>) {
-        for c in st.functions[f].callees.iter().rev() {
-            let c = c.0 as usize;
-            if !std::mem::replace(&mut seen[c], true) {
-                walk(st, c, seen, order);
-                order.push(c);
+    // Post-order over callees (each function's callees newest-first reversed), iterative.
+    fn walk(st: &State<'_>, root: usize, seen: &mut Visited, order: &mut Vec<usize>) {
+        let mut path: Vec<(usize, usize)> = vec![(root, 0)];
+        while let Some(top) = path.last_mut() {
+            let (f, next) = *top;
+            let callees = &st.functions[f].callees;
+            if next < callees.len() {
+                top.1 += 1;
+                let c = callees[callees.len() - 1 - next].0 as usize;
+                if seen.insert(c) {
+                    path.push((c, 0));
+                }
+                continue;
+            }
+            path.pop();
+            if !path.is_empty() {
+                order.push(f);
             }
         }
     }
+    let mut seen = Visited::new(st.functions.len());
     for k in 1..st.functions.len() {
         if !st.functions[k].is_entry || st.functions[k].dead {
             continue;
         }
-        let Some(sec) = info_of(st, k) else { continue };
-        let mut seen = vec![false; st.functions.len()];
-        seen[k] = true;
+        let Some(sec) = info[k] else { continue };
+        seen.clear();
+        seen.insert(k);
         let mut order = Vec::new();
         walk(st, k, &mut seen, &mut order);
         let mut list = own(st, k);
@@ -628,16 +759,12 @@ fn propagate_externs(st: &mut State<'_>) {
     }
 }
 
-fn st_func_index(entries: &[(usize, SymIdx)], sym: SymIdx) -> Option<usize> {
-    entries.iter().find(|(_, s)| *s == sym).map(|(i, _)| *i)
-}
-
-fn reach_max_regs(st: &State<'_>, root: usize) -> u32 {
-    let mut seen = vec![false; st.functions.len()];
+fn reach_max_regs(st: &State<'_>, root: usize, seen: &mut Visited) -> u32 {
+    seen.clear();
     let mut stack = vec![root];
     let mut m = 0;
     while let Some(i) = stack.pop() {
-        if std::mem::replace(&mut seen[i], true) {
+        if !seen.insert(i) {
             continue;
         }
         m = m.max(st.functions[i].regcount.unwrap_or(0));
@@ -646,17 +773,53 @@ fn reach_max_regs(st: &State<'_>, root: usize) -> u32 {
     m
 }
 
-fn min_stack(st: &State<'_>, i: usize, on_path: &mut Vec<bool>) -> Option<u64> {
-    if on_path[i] {
-        return None;
+/// Every function's deepest call-chain stack (its frame plus its deepest callee's), `None`
+/// when recursion is reachable from it. One memoized depth-first walk over the whole call
+/// graph, iterative so that deep call chains cannot exhaust the native stack.
+fn min_stacks(st: &State<'_>) -> Vec<Option<u64>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
     }
-    on_path[i] = true;
-    let mut deepest = 0u64;
-    for c in &st.functions[i].callees {
-        deepest = deepest.max(min_stack(st, c.0 as usize, on_path)?);
+    let n = st.functions.len();
+    let mut mark = vec![Mark::New; n];
+    let mut result: Vec<Option<u64>> = vec![None; n];
+    // (function, next callee to look at, deepest callee so far; None once recursion is seen)
+    let mut path: Vec<(usize, usize, Option<u64>)> = Vec::new();
+    for root in 1..n {
+        if mark[root] != Mark::New {
+            continue;
+        }
+        mark[root] = Mark::OnPath;
+        path.push((root, 0, Some(0)));
+        while let Some(top) = path.last_mut() {
+            let (f, next, deepest) = *top;
+            let callees = &st.functions[f].callees;
+            if next < callees.len() && deepest.is_some() {
+                top.1 += 1;
+                let c = callees[next].0 as usize;
+                match mark[c] {
+                    Mark::New => {
+                        mark[c] = Mark::OnPath;
+                        path.push((c, 0, Some(0)));
+                    }
+                    Mark::OnPath => top.2 = None,
+                    Mark::Done => top.2 = deepest.zip(result[c]).map(|(d, r)| d.max(r)),
+                }
+                continue;
+            }
+            path.pop();
+            mark[f] = Mark::Done;
+            let own = st.functions[f].frame_size.unwrap_or(0) as u64;
+            result[f] = deepest.map(|d| own + d);
+            if let Some(parent) = path.last_mut() {
+                parent.2 = parent.2.zip(result[f]).map(|(d, r)| d.max(r));
+            }
+        }
     }
-    on_path[i] = false;
-    Some(st.functions[i].frame_size.unwrap_or(0) as u64 + deepest)
+    result
 }
 
 fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, opts: &LinkOptions) {
@@ -687,7 +850,7 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
             // names in `.shstrtab`) reaches 0xff00 entries (observed: 65,278 names → no
             // `.symtab_shndx`, 65,279 → one).
             SHT_SYMTAB_SHNDX => named_sections + 1 < u32::from(SHN_LORESERVE) as usize,
-            SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => !has_relocs,
+            SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => !has_relocs && !s.keep_empty,
             SHT_CUDA_INFO => {
                 if s.name == ".nv.info" {
                     st.info.iter().chain(st.info_tail.iter()).all(|r| r.dropped)
@@ -749,12 +912,22 @@ fn bucket(s: &Section<'_>) -> u32 {
     }
 }
 
-fn order_sections(st: &State<'_>, fin: &mut Finalized) {
+fn order_sections(st: &State<'_>, fin: &mut Finalized, opts: &LinkOptions) {
     let mut ids: Vec<SecId> = (1..st.sections.len() as u32)
         .map(SecId)
         .filter(|&id| !st.sec(id).removed)
         .collect();
-    ids.sort_by_key(|&id| bucket(st.sec(id)));
+    // sm_100+: the kernels' constant banks come last, in their kernels' `.text` order
+    // (observed; the finalizer appends them).
+    let merc = opts.target.is_mercury();
+    ids.sort_by_key(|&id| {
+        let s = st.sec(id);
+        if merc && is_kernel_bank(s) {
+            (8, kernel_bank_key(st, id))
+        } else {
+            (bucket(s), (0, 0))
+        }
+    });
     for (n, &id) in ids.iter().enumerate() {
         fin.out_index[id.index()] = n as u32 + 1;
     }
@@ -762,11 +935,18 @@ fn order_sections(st: &State<'_>, fin: &mut Finalized) {
 }
 
 /// Output symbol numbering.
+#[derive(Clone, Debug, Default)]
 pub struct SymbolNumbers {
     local: Vec<u32>,
     global: Vec<u32>,
     /// Index of the first non-local symbol.
     pub first_global: u32,
+    /// `.symtab`'s `sh_info`: one past the last local (on sm_100+, where the kernels'
+    /// constant-bank section symbols come last, the symbol count).
+    pub symtab_info: u32,
+    /// How many symbols (after the null one) `.nv.merc.symtab` mirrors: all but the trailing
+    /// constant-bank section symbols.
+    pub mirrored: usize,
     /// Symbols in output order.
     pub order: Vec<SymIdx>,
 }
@@ -795,13 +975,24 @@ fn symbol_in_image(st: &State<'_>, s: &Symbol) -> bool {
     }
 }
 
-fn number_symbols(st: &State<'_>) -> SymbolNumbers {
+fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
     let mut n = 1u32;
     let mut local = vec![0; st.locals.len()];
     let mut global = vec![0; st.globals.len()];
     let mut order = Vec::new();
+    // sm_100+: the kernels' constant-bank section symbols come after the globals (observed).
+    let last = |s: &Symbol| -> bool {
+        opts.target.is_mercury()
+            && s.sym_type() == STT_SECTION
+            && matches!(s.section, SymSection::Section(id) if is_kernel_bank(st.sec(id)))
+    };
+    let mut moved = Vec::new();
     for (i, s) in st.locals.iter().enumerate().skip(1) {
         if symbol_in_image(st, s) {
+            if last(s) {
+                moved.push(i);
+                continue;
+            }
             local[i] = n;
             n += 1;
             order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
@@ -815,11 +1006,41 @@ fn number_symbols(st: &State<'_>) -> SymbolNumbers {
             order.push(crate::arena::GlobalIdx::from_slot(i as u32).unwrap().into());
         }
     }
+    let mirrored = order.len();
+    // In `.nv.constant0.<k>` section order, which is the kernels' `.text` order.
+    moved.sort_by_key(|&i| match st.locals[i].section {
+        SymSection::Section(id) => kernel_bank_key(st, id),
+        _ => (u32::MAX, 0),
+    });
+    for i in moved {
+        local[i] = n;
+        n += 1;
+        order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
+    }
     SymbolNumbers {
         local,
         global,
         first_global,
+        symtab_info: if order.len() > mirrored {
+            n
+        } else {
+            first_global
+        },
+        mirrored,
         order,
+    }
+}
+
+/// A kernel's own constant bank (`.nv.constant0.<k>`, tied to its `.text` by `sh_info`).
+fn is_kernel_bank(s: &Section<'_>) -> bool {
+    super::merge::is_constant_bank(s.sh_type) && matches!(s.info, Link::Section(_))
+}
+
+/// Sort key of a kernel's constant bank on sm_100+: its kernel's `.text` creation order.
+fn kernel_bank_key(st: &State<'_>, bank: SecId) -> (u32, u32) {
+    match st.sec(bank).info {
+        Link::Section(text) => (text.0, bank.0),
+        _ => (u32::MAX, bank.0),
     }
 }
 
@@ -851,6 +1072,178 @@ fn build_strtab(st: &State<'_>) -> (Vec<u8>, FxHashMap<String, u32>) {
         out.push(0);
     }
     (out, offsets)
+}
+
+/// sm_100+ `.strtab` (the Mercury writer's): `.symtab` names in symbol order, then
+/// `.nv.merc.symtab`'s, then the prototype strings in the order `.nv.callgraph` and
+/// `.nv.prototype` refer to them. Returns the table, the offset of each symbol name, the new
+/// offset of each prototype string (by its old interned offset) and `.nv.merc.symtab`'s name
+/// offsets.
+#[allow(clippy::type_complexity)]
+fn build_merc_strtab(
+    st: &State<'_>,
+    nums: &SymbolNumbers,
+) -> (
+    Vec<u8>,
+    FxHashMap<String, u32>,
+    FxHashMap<u32, u32>,
+    Vec<u32>,
+) {
+    let symtab: Vec<&[u8]> = nums
+        .order
+        .iter()
+        .map(|&i| st.sym(i).name.as_bytes())
+        .collect();
+    let merc: Vec<&[u8]> = nums.order[..nums.mirrored]
+        .iter()
+        .map(|&i| {
+            let s = st.sym(i);
+            if s.sym_type() == STT_SECTION && s.name == ".nv.constant3" {
+                &b".nv.constant.user"[..]
+            } else {
+                s.name.as_bytes()
+            }
+        })
+        .collect();
+    let by_offset: FxHashMap<u32, &str> = st
+        .interned_offsets
+        .iter()
+        .map(|(s, &o)| (o, s.as_str()))
+        .collect();
+    let live = |f: FuncId| !st.func(f).dead && st.func(f).sym.is_some();
+    let mut tokens: Vec<u32> = Vec::new();
+    for &(f, t) in st.address_taken.iter().chain(st.indirect_calls.iter()) {
+        if live(f) {
+            tokens.push(t);
+        }
+    }
+    for f in st.functions.iter().skip(1) {
+        if let (Some(_), Some(p), false) = (f.sym, f.prototype, f.dead) {
+            tokens.push(p);
+        }
+    }
+    let protos: Vec<&[u8]> = tokens
+        .iter()
+        .map(|t| by_offset.get(t).map_or(&b""[..], |s| s.as_bytes()))
+        .collect();
+    let names = crate::mercury::symbol_name_table(&symtab, &merc, &protos);
+    let mut offsets: FxHashMap<String, u32> = FxHashMap::default();
+    for (&i, &o) in nums.order.iter().zip(names.symtab.iter()) {
+        offsets.entry(st.sym(i).name.clone()).or_insert(o);
+    }
+    let strings = tokens
+        .iter()
+        .copied()
+        .zip(names.prototypes.iter().copied())
+        .collect();
+    (names.bytes, offsets, strings, names.merc_symtab)
+}
+
+/// sm_100+: the SASS `.debug_frame` as the finalizer rebuilds it: each input's block without
+/// the CIE/FDE entries of functions not in the image (dead, or the losing copy of a weak
+/// function), CIE pointers rewritten; relocations move with their entry or go with it.
+fn prune_debug_frame(st: &mut State<'_>) {
+    let Some(df) = st.section_by_name(".debug_frame") else {
+        return;
+    };
+    if st.sec(df).removed {
+        return;
+    }
+    let nodes = st.sec(df).nodes.clone();
+    // Relocations of the section by offset.
+    let mut at: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    for (k, r) in st.relocs.iter().enumerate() {
+        if r.target == df {
+            at.entry(r.offset).or_default().push(k);
+        }
+    }
+    /// Where one input block went: its old start and length, its new start, and each kept
+    /// entry as (old offset, new offset, size) within the block.
+    struct Moved {
+        old_base: u64,
+        len: u64,
+        new_base: u64,
+        entries: Vec<(usize, usize, usize)>,
+    }
+    let mut out: Vec<u8> = Vec::new();
+    let mut moves: Vec<Moved> = Vec::new();
+    for n in &nodes {
+        let Some(block) = n.data else {
+            continue;
+        };
+        let base = out.len() as u64;
+        let whole = |out: &mut Vec<u8>| {
+            out.extend_from_slice(block);
+            Moved {
+                old_base: n.offset,
+                len: block.len() as u64,
+                new_base: base,
+                entries: vec![(0, 0, block.len())],
+            }
+        };
+        let Ok(entries) = crate::mercury::frame_entries(block) else {
+            // Not a frame section elfw understands: the block stays as it is.
+            moves.push(whole(&mut out));
+            continue;
+        };
+        let keep = |o: usize| -> bool {
+            let Some(e) = entries.iter().find(|e| e.offset == o) else {
+                return true;
+            };
+            let id_size = if e.length_size == 12 { 8 } else { 4 };
+            let loc = n.offset + (o + e.length_size + id_size) as u64;
+            let Some(list) = at.get(&loc) else {
+                return true;
+            };
+            list.iter().all(|&k| {
+                let Some(sym) = st.relocs[k].sym else {
+                    return true;
+                };
+                let s = st.sym(sym);
+                s.sym_type() == STT_SECTION || (!s.removed && s.input == n.input)
+            })
+        };
+        match crate::mercury::prune_debug_frame(block, base, keep) {
+            Ok(p) => {
+                let kept = p
+                    .moved
+                    .iter()
+                    .filter_map(|&(old, new)| {
+                        let e = entries.iter().find(|e| e.offset == old)?;
+                        Some((old, new, e.size))
+                    })
+                    .collect();
+                moves.push(Moved {
+                    old_base: n.offset,
+                    len: block.len() as u64,
+                    new_base: base,
+                    entries: kept,
+                });
+                out.extend_from_slice(&p.bytes);
+            }
+            Err(_) => moves.push(whole(&mut out)),
+        }
+    }
+    for r in st.relocs.iter_mut().filter(|r| r.target == df) {
+        let Some(m) = moves
+            .iter()
+            .find(|m| r.offset >= m.old_base && r.offset < m.old_base + m.len)
+        else {
+            continue;
+        };
+        let o = (r.offset - m.old_base) as usize;
+        match m
+            .entries
+            .iter()
+            .find(|&&(old, _, size)| o >= old && o < old + size)
+        {
+            Some(&(old, new, _)) => r.offset = m.new_base + (new + (o - old)) as u64,
+            None => r.dropped = true,
+        }
+    }
+    let size = out.len() as u64;
+    st.sec_mut(df).size = size;
+    st.pruned_debug_frame = Some(out);
 }
 
 fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
@@ -910,7 +1303,7 @@ fn build_symtab(
     (out, shndx_words)
 }
 
-fn info_bytes<'a>(
+pub(super) fn info_bytes<'a>(
     st: &State<'_>,
     records: impl Iterator<Item = &'a InfoRecord>,
     nums: &SymbolNumbers,
@@ -961,7 +1354,8 @@ fn info_bytes<'a>(
     out
 }
 
-fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
+fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32, u32>) -> Vec<u8> {
+    let string = |t: u32| strings.get(&t).copied().unwrap_or(t);
     let mut out = Vec::new();
     let mut pair = |a: u32, b: u32| {
         out.extend_from_slice(&a.to_le_bytes());
@@ -993,13 +1387,13 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
     pair(0, (-2i32) as u32);
     for &(f, token) in &st.address_taken {
         if let Some(sym) = live(f) {
-            pair(nums.get(sym), token);
+            pair(nums.get(sym), string(token));
         }
     }
     pair(0, (-3i32) as u32);
     for &(f, token) in &st.indirect_calls {
         if let Some(sym) = live(f) {
-            pair(nums.get(sym), token);
+            pair(nums.get(sym), string(token));
         }
     }
     pair(0, (-4i32) as u32);
@@ -1007,10 +1401,11 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
     out
 }
 
-fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers) -> Vec<u8> {
+fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32, u32>) -> Vec<u8> {
     let mut out = Vec::new();
     for f in st.functions.iter().skip(1) {
         if let (Some(sym), Some(p), false) = (f.sym, f.prototype, f.dead) {
+            let p = strings.get(&p).copied().unwrap_or(p);
             out.extend_from_slice(&nums.get(sym).to_le_bytes());
             out.extend_from_slice(&p.to_le_bytes());
         }
@@ -1119,9 +1514,42 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     }) else {
         return out;
     };
+    // ISA_CLASS is the highest any input asks for (observed on sm_120: 2 and 1 give 2, in
+    // either order).
+    let isa_class = merged
+        .iter()
+        .filter_map(|obj| {
+            let i = obj.elf.section_by_name(b".nv.compat")?;
+            let d = obj.elf.section_data(i).ok()?;
+            compat_records(d)
+                .into_iter()
+                .find(|r| (r.0, r.1) == (0x02, 0x02))
+                .map(|r| r.2[2])
+        })
+        .max();
+    let first = merged.first();
     for (format, code, record) in compat_records(d) {
-        if !(format == 0x02 && code == 0x09) {
-            out.extend_from_slice(record);
+        match (format, code) {
+            (0x02, 0x09) => {}
+            (0x02, 0x02) => out.extend_from_slice(&[0x02, 0x02, isa_class.unwrap_or(record[2]), 0]),
+            (0x04, 0x0b) if record.len() == 12 && opts.target.is_mercury() => {
+                // CAN_FASTPATH_FINALIZE: what the finalizer can still take as it is.
+                let value = u64::from_le_bytes(record[4..12].try_into().unwrap_or([0; 8]));
+                let input_sm = first.map_or(0, |o| (o.elf.header().flags >> 8) & 0xff);
+                let input_arch = compat_records(d)
+                    .iter()
+                    .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
+                let v = crate::mercury::fastpath_after_link(
+                    value,
+                    input_sm,
+                    input_arch,
+                    opts.target.sm,
+                    arch_specific != 0,
+                );
+                out.extend_from_slice(&record[..4]);
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+            _ => out.extend_from_slice(record),
         }
     }
     out

@@ -20,6 +20,7 @@ pub const STO_CUDA_ENTRY: u8 = 0x10;
 
 /// Per-input translation tables (seed: `map_symbol_index`, `map_section_index`,
 /// `map_section_offset`).
+#[derive(Clone, Debug, Default)]
 pub struct InputMaps {
     /// Input symbol → output symbol.
     pub sym: Vec<Option<SymIdx>>,
@@ -150,7 +151,17 @@ pub fn merge_input<'d>(
             "merge_elf failed",
         )));
     }
+    if opts.target.is_mercury() {
+        // The Mercury world is built later as a mirror of this merge.
+        st.input_maps.push((input, maps.clone()));
+    }
     Ok(maps)
+}
+
+/// Whether an input section belongs to the Mercury world (sm_100+), which the SASS merge
+/// leaves alone.
+fn is_mercury_section(name: &str) -> bool {
+    crate::mercury::classify(name.as_bytes()).is_some()
 }
 
 struct MergeCx<'a, 'd> {
@@ -196,6 +207,9 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(None);
         }
         let (h, name) = self.in_section(idx)?;
+        if self.opts.target.is_mercury() && is_mercury_section(&name) {
+            return Ok(None);
+        }
         let out_type = classify(h.sh_type, &name);
         let existing = self.st.section_by_name(&name);
         let id = match existing {
@@ -255,7 +269,7 @@ impl<'d> MergeCx<'_, 'd> {
         };
         let off = self
             .st
-            .append_data(id, data, h.size, h.addralign, self.input);
+            .append_data(id, data, h.size, h.addralign, self.input, idx);
         self.maps.sec[idx as usize] = Some(id);
         self.maps.offset[idx as usize] = off;
         Ok(Some(id))
@@ -488,9 +502,14 @@ impl<'d> MergeCx<'_, 'd> {
             sec.nodes.clear();
             sec.size = 0;
         }
-        let off = self
-            .st
-            .append_data(old_sec, Some(data), h.size, h.addralign, self.input);
+        let off = self.st.append_data(
+            old_sec,
+            Some(data),
+            h.size,
+            h.addralign,
+            self.input,
+            s.shndx,
+        );
         self.maps.sec[s.shndx as usize] = Some(old_sec);
         self.maps.offset[s.shndx as usize] = off;
         // Drop everything the old definition contributed: its code's relocations, its debug
@@ -512,8 +531,14 @@ impl<'d> MergeCx<'_, 'd> {
             .strip_prefix(".text.")
             .map(str::to_owned);
         if let Some(info) = fname.and_then(|f| self.st.section_by_name(&format!(".nv.info.{f}"))) {
-            if let Some(list) = self.st.section_info.get_mut(&info) {
-                list.clear();
+            for map in [
+                &mut self.st.section_info,
+                &mut self.st.merc_section_info,
+                &mut self.st.sass_info_tail,
+            ] {
+                if let Some(list) = map.get_mut(&info) {
+                    list.clear();
+                }
             }
         }
         if let Some(f) = self.st.sym(idx).func {
@@ -736,6 +761,9 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn merge_section_header(&mut self, idx: u32) -> Result<(), LinkError> {
         let (h, name) = self.in_section(idx)?;
+        if self.opts.target.is_mercury() && is_mercury_section(&name) {
+            return Ok(());
+        }
         match h.sh_type {
             SHT_CUDA_INFO => self.merge_info(idx, &h, &name),
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
@@ -781,6 +809,44 @@ impl<'d> MergeCx<'_, 'd> {
         } else {
             None
         };
+        let records = self.map_info_records(records);
+        let Some(t) = target else {
+            self.st.info.extend(records);
+            return Ok(());
+        };
+        if !self.opts.target.is_mercury() {
+            self.st.section_info.entry(t).or_default().extend(records);
+            return Ok(());
+        }
+        // Mercury: the records mirrored from `.nv.merc.nv.info.<f>` (the head) get the usual
+        // treatment; the finalizer's own records after them (the tail) keep their order.
+        let merc_name =
+            String::from_utf8_lossy(&crate::mercury::merc_twin(name.as_bytes())).into_owned();
+        let merc = match self.elf().section_by_name(merc_name.as_bytes()) {
+            Some(m) => {
+                let d = self.elf().section_data(m).map_err(|e| bad(self.obj, e))?;
+                parse_info(d).map_err(|e| bad(self.obj, format!("{merc_name}: {e}")))?
+            }
+            None => Vec::new(),
+        };
+        let head = merc
+            .iter()
+            .filter(|r| r.attr != crate::mercury::MERCURY_ONLY_INFO_ATTRIBUTE)
+            .count()
+            .min(records.len());
+        let mut records = records;
+        let tail = records.split_off(head);
+        self.st.section_info.entry(t).or_default().extend(records);
+        self.st.sass_info_tail.entry(t).or_default().extend(tail);
+        let merc = self.map_info_records(merc);
+        self.st.merc_section_info.entry(t).or_default().extend(merc);
+        Ok(())
+    }
+
+    /// Input `.nv.info` records in output terms: symbol operands mapped, EXTERNS lists
+    /// resolved, records of a lost weak definition skipped.
+    fn map_info_records(&self, records: Vec<InfoRecord>) -> Vec<InfoRecord> {
+        let mut out = Vec::with_capacity(records.len());
         for mut r in records {
             if r.attr == EIATTR_EXTERNS {
                 // The symbols a function references from elsewhere; only those still
@@ -812,12 +878,9 @@ impl<'d> MergeCx<'_, 'd> {
                     continue;
                 }
             }
-            match target {
-                Some(t) => self.st.section_info.entry(t).or_default().push(r),
-                None => self.st.info.push(r),
-            }
+            out.push(r);
         }
-        Ok(())
+        out
     }
 
     fn text_owner_lost(&self, text_idx: u32) -> bool {

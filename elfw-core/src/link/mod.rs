@@ -7,6 +7,7 @@ pub mod bindless;
 pub mod dce;
 pub mod emit;
 pub mod finalize;
+pub mod merc;
 pub mod merge;
 pub mod relocate;
 pub mod shared;
@@ -207,10 +208,21 @@ fn run(
     let patched = timed(times, "relocate", || {
         relocate::relocate(&mut st, &slots, opts)
     });
+    // sm_100+: the Mercury world, mirrored from the SASS link.
+    let merc = if opts.target.is_mercury() {
+        let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
+        timed(times, "mercury-relocate", || {
+            merc::relocate(&mut w, &mut st, opts)
+        });
+        Some(w)
+    } else {
+        None
+    };
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });
-    Ok(timed(times, "emit", || {
-        emit::emit(&st, &fin, &patched, opts)
+    Ok(timed(times, "emit", || match &merc {
+        Some(w) => merc::emit(&st, &fin, &patched, w, inputs, opts),
+        None => emit::emit(&st, &fin, &patched, opts),
     }))
 }

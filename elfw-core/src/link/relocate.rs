@@ -95,8 +95,10 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
         } else {
             st.relocs[i].dropped = true;
             // The unified-table offsets are settled apart and not recorded (observed).
-            let table = super::finalize::is_unified_table_symbol(&st.sym(sym).name);
-            if apply && opts.preserve_relocs && !table {
+            let recorded = apply
+                && opts.preserve_relocs
+                && !super::finalize::is_unified_table_symbol(&st.sym(sym).name);
+            if recorded {
                 if let Some(sec) = resolved_section(st, r.rel_section) {
                     resolved.push(Reloc {
                         rel_section: sec,
@@ -121,7 +123,7 @@ fn resolved_section(st: &State<'_>, rel: SecId) -> Option<SecId> {
     st.section_by_name(&format!(".nv.resolvedrela{suffix}"))
 }
 
-fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
+pub(super) fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
     if s.removed {
         return Target::Removed;
     }
@@ -146,7 +148,7 @@ fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
     }
 }
 
-fn symbol_value(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> u64 {
+pub(super) fn symbol_value(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> u64 {
     let _ = opts;
     match s.shared {
         Some(v) => st.shared_vars[v].offset.unwrap_or(0),

@@ -35,6 +35,9 @@ pub struct DataNode<'d> {
     pub size: u64,
     /// Input index the contribution came from (`usize::MAX` for linker-made data).
     pub input: usize,
+    /// The input section it came from (`u32::MAX` for linker-made data): Mercury targets
+    /// mirror each contribution with the input section's Mercury twin.
+    pub in_section: u32,
 }
 
 /// What an output section is for, as far as layout and emission care.
@@ -77,6 +80,9 @@ pub struct Section<'d> {
     pub role: SecRole,
     /// For relocation sections: the section they apply to.
     pub reloc_target: Option<SecId>,
+    /// Written even without entries (Mercury targets: a SASS relocation section whose Mercury
+    /// twin keeps entries).
+    pub keep_empty: bool,
 }
 
 /// A header field that refers to another part of the image.
@@ -266,6 +272,15 @@ pub struct State<'d> {
     pub merged_inputs: Vec<usize>,
     /// Each merged input's virtual SM (from its `.note.nv.cuinfo`), by input index.
     pub input_vsm: FxHashMap<usize, u16>,
+    /// Mercury targets: each merged input's index maps, in merge order.
+    pub input_maps: Vec<(usize, super::merge::InputMaps)>,
+    /// Mercury targets: the `.nv.merc.nv.info.<f>` records, keyed by the SASS `.nv.info.<f>`.
+    pub merc_section_info: FxHashMap<SecId, Vec<InfoRecord>>,
+    /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
+    pub pruned_debug_frame: Option<Vec<u8>>,
+    /// Mercury targets: the finalizer's own records at the end of each input's SASS
+    /// `.nv.info.<f>`, which keep their input order.
+    pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord>>,
 }
 
 /// Where a shared-memory variable was declared.
@@ -322,6 +337,7 @@ impl<'d> State<'d> {
             name_removed: false,
             role: SecRole::Synthetic,
             reloc_target: None,
+            keep_empty: false,
         });
         let sentinel = Symbol {
             name: String::new(),
@@ -392,6 +408,7 @@ impl<'d> State<'d> {
                 name_removed: false,
                 role: SecRole::Synthetic,
                 reloc_target: Some(id),
+                keep_empty: false,
             };
             self.create_section(rel, false);
         }
@@ -477,6 +494,7 @@ impl<'d> State<'d> {
         size: u64,
         align: u64,
         input: usize,
+        in_section: u32,
     ) -> u64 {
         let s = self.sec_mut(sec);
         let align = align.max(1);
@@ -491,6 +509,7 @@ impl<'d> State<'d> {
             align,
             size,
             input,
+            in_section,
         });
         offset
     }
@@ -519,5 +538,6 @@ pub fn new_section<'d>(
         name_removed: false,
         role: SecRole::Data,
         reloc_target: None,
+        keep_empty: false,
     }
 }

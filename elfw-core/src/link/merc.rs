@@ -1,0 +1,774 @@
+//! The Mercury world of sm_100+ images: the `.nv.merc.*` and `.nv.capmerc.text.*` sections,
+//! built as a mirror of the SASS link (see `crate::mercury` and the spec it cites).
+//!
+//! nvlink links the inputs' Mercury sections and has its finalizer rebuild the SASS from them;
+//! elfw links the SASS (reusing ptxas's finalized code) and mirrors every decision into the
+//! Mercury world: each SASS contribution brings its input's Mercury twin along, in the same
+//! order; Mercury relocations are decided by the same rules on the `R_MERCURY_*` types;
+//! `.nv.merc.symtab` repeats `.symtab` with the Mercury inputs' types, sizes and `st_other`.
+//!
+//! Phases: [`build`] after dead-code elimination and shared-memory layout; [`relocate`] after
+//! the SASS relocation (it also decides which SASS relocation sections are written empty);
+//! [`emit`] in place of the sm_90 writer.
+
+use super::finalize::{info_bytes, Finalized};
+use super::state::*;
+use super::{InputObject, LinkError, LinkOptions};
+use crate::arena::SymIdx;
+use crate::elf::consts::*;
+use crate::mercury::{self, MercKind};
+use elfw_reloc::{Disposition, Target};
+use rustc_hash::FxHashMap;
+
+/// Flag of every Mercury section (`SHF_CUDA_MERCURY`).
+const SHF_MERCURY: u64 = 0x1000_0000;
+
+/// One symbol of an input's `.nv.merc.symtab` (index-aligned with its `.symtab`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MercSym {
+    /// `st_info`.
+    pub info: u8,
+    /// `st_other`.
+    pub other: u8,
+    /// `st_shndx` (the input's Mercury section).
+    pub shndx: u32,
+    /// `st_value`.
+    pub value: u64,
+    /// `st_size`.
+    pub size: u64,
+}
+
+/// An output Mercury data section: the twin of one SASS section.
+#[derive(Clone, Debug)]
+pub struct MercSection {
+    /// Its name.
+    pub name: String,
+    /// The SASS section it mirrors.
+    pub twin: SecId,
+    /// What kind of Mercury section it is.
+    pub kind: MercKind,
+    /// `sh_type` (kept from the inputs).
+    pub sh_type: u32,
+    /// `sh_flags` (kept from the inputs).
+    pub flags: u64,
+    /// `sh_addralign`.
+    pub addralign: u64,
+    /// `sh_entsize`.
+    pub entsize: u64,
+    /// Size (for sections without file data, the bytes are not kept).
+    pub size: u64,
+    /// The contents, relocations applied.
+    pub bytes: Vec<u8>,
+    /// Whether the section has bytes in the file.
+    pub has_data: bool,
+}
+
+/// An output `.nv.merc.rela<X>` section.
+#[derive(Clone, Debug)]
+pub struct MercRela {
+    /// Its name.
+    pub name: String,
+    /// The Mercury section it applies to (index into [`MercWorld::sections`]).
+    pub target: usize,
+}
+
+/// One Mercury relocation, in output terms.
+#[derive(Clone, Copy, Debug)]
+pub struct MercReloc {
+    /// Its relocation section (index into [`MercWorld::relas`]).
+    pub rela: usize,
+    /// Offset in the target section (for capsules: in the expanded instruction stream).
+    pub offset: u64,
+    /// `R_MERCURY_*` type.
+    pub r_type: u32,
+    /// Symbol.
+    pub sym: Option<SymIdx>,
+    /// Addend.
+    pub addend: i64,
+    /// Resolved or dropped.
+    pub dropped: bool,
+}
+
+/// The Mercury world of one link.
+#[derive(Clone, Debug, Default)]
+pub struct MercWorld {
+    /// Data sections, in the order their SASS twins were created.
+    pub sections: Vec<MercSection>,
+    /// Relocation sections, in the order the inputs first produce them.
+    pub relas: Vec<MercRela>,
+    /// Relocations in arrival order.
+    pub relocs: Vec<MercReloc>,
+    /// Each merged input's `.nv.merc.symtab`.
+    pub in_syms: FxHashMap<usize, Vec<MercSym>>,
+    /// (input, input Mercury section) → (output Mercury section, offset).
+    place: FxHashMap<(usize, u32), (usize, u64)>,
+}
+
+fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
+    LinkError::Input {
+        file: obj.name.clone(),
+        message: what.to_string(),
+    }
+}
+
+fn u16_at(d: &[u8], o: usize) -> u16 {
+    u16::from_le_bytes([d[o], d[o + 1]])
+}
+fn u32_at(d: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes(d[o..o + 4].try_into().unwrap_or([0; 4]))
+}
+fn u64_at(d: &[u8], o: usize) -> u64 {
+    u64::from_le_bytes(d[o..o + 8].try_into().unwrap_or([0; 8]))
+}
+
+/// An input's `.nv.merc.symtab`, if it has one.
+fn read_merc_symtab(obj: &InputObject<'_>) -> Result<Vec<MercSym>, LinkError> {
+    let Some(i) = obj.elf.section_by_name(mercury::MERC_SYMTAB) else {
+        return Ok(Vec::new());
+    };
+    let d = obj.elf.section_data(i).map_err(|e| bad(obj, e))?;
+    Ok(d.chunks_exact(24)
+        .map(|e| MercSym {
+            info: e[4],
+            other: e[5],
+            shndx: u16_at(e, 6) as u32,
+            value: u64_at(e, 8),
+            size: u64_at(e, 16),
+        })
+        .collect())
+}
+
+/// Builds the Mercury world's sections and relocations from the merged SASS state.
+pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, LinkError> {
+    let mut w = MercWorld::default();
+    for (i, _) in &st.input_maps {
+        w.in_syms.insert(*i, read_merc_symtab(&inputs[*i])?);
+    }
+    // Data: every SASS contribution brings its input's twin, in the SASS order.
+    let mut by_twin: FxHashMap<SecId, usize> = FxHashMap::default();
+    for (id, s) in st.sections.iter().enumerate().skip(1) {
+        for n in &s.nodes {
+            if n.input == usize::MAX || n.in_section == u32::MAX {
+                continue;
+            }
+            let obj = &inputs[n.input];
+            let in_name = obj
+                .elf
+                .section_name(n.in_section)
+                .map_err(|e| bad(obj, e))?;
+            let twin_name = mercury::merc_twin(in_name);
+            let Some(m) = obj.elf.section_by_name(&twin_name) else {
+                continue;
+            };
+            let h = *obj.elf.section(m).map_err(|e| bad(obj, e))?;
+            let has_data = h.has_file_data();
+            let data = if has_data {
+                obj.elf.section_data(m).map_err(|e| bad(obj, e))?
+            } else {
+                &[][..]
+            };
+            let k = *by_twin.entry(SecId(id as u32)).or_insert_with(|| {
+                w.sections.push(MercSection {
+                    name: String::from_utf8_lossy(&mercury::merc_twin(s.name.as_bytes()))
+                        .into_owned(),
+                    twin: SecId(id as u32),
+                    kind: mercury::classify(&twin_name).unwrap_or(MercKind::Other),
+                    sh_type: h.sh_type,
+                    flags: h.flags,
+                    addralign: 0,
+                    entsize: h.entsize,
+                    size: 0,
+                    bytes: Vec::new(),
+                    has_data,
+                });
+                w.sections.len() - 1
+            });
+            let sec = &mut w.sections[k];
+            let align = h.addralign.max(1);
+            let offset = sec.size.div_ceil(align) * align;
+            sec.addralign = sec.addralign.max(h.addralign);
+            if has_data {
+                sec.bytes.resize(offset as usize, 0);
+                sec.bytes.extend_from_slice(data);
+            }
+            sec.size = offset + h.size;
+            w.place.insert((n.input, m), (k, offset));
+        }
+    }
+    // Relocations, input by input.
+    for (i, maps) in &st.input_maps {
+        let obj = &inputs[*i];
+        let msyms = &w.in_syms[i];
+        for idx in 1..obj.elf.sections().len() as u32 {
+            let name = obj.elf.section_name(idx).map_err(|e| bad(obj, e))?;
+            if mercury::classify(name) != Some(MercKind::Rela) {
+                continue;
+            }
+            let h = *obj.elf.section(idx).map_err(|e| bad(obj, e))?;
+            let Some(&(target, base)) = w.place.get(&(*i, h.info)) else {
+                continue;
+            };
+            let rela_name = String::from_utf8_lossy(name).into_owned();
+            let rela = match w.relas.iter().position(|r| r.name == rela_name) {
+                Some(r) => r,
+                None => {
+                    w.relas.push(MercRela {
+                        name: rela_name,
+                        target,
+                    });
+                    w.relas.len() - 1
+                }
+            };
+            let debug = w.sections[target].kind == MercKind::Debug
+                || w.sections[target].name == ".nv.merc.debug_frame";
+            let d = obj.elf.section_data(idx).map_err(|e| bad(obj, e))?;
+            for e in d.chunks_exact(24) {
+                let info = u64_at(e, 8);
+                let in_sym = (info >> 32) as usize;
+                let mut addend = u64_at(e, 16) as i64;
+                let sym = maps.sym.get(in_sym).copied().flatten();
+                if let Some(ms) = msyms.get(in_sym) {
+                    if ms.info & 0xf == STT_SECTION {
+                        // Section-relative: where this input's Mercury section went.
+                        if let Some(&(_, off)) = w.place.get(&(*i, ms.shndx)) {
+                            addend += off as i64;
+                        }
+                    }
+                }
+                let lost = maps.lost.get(in_sym).copied().unwrap_or(false);
+                w.relocs.push(MercReloc {
+                    rela,
+                    offset: base + u64_at(e, 0),
+                    r_type: info as u32,
+                    sym,
+                    addend,
+                    dropped: lost && debug,
+                });
+            }
+        }
+    }
+    let _ = u32_at;
+    Ok(w)
+}
+
+/// Decides and applies the Mercury relocations (as the SASS ones: same targets, `R_MERCURY_*`
+/// types), then marks the SASS relocation sections whose Mercury twin keeps entries: nvlink
+/// writes those even when they end up empty.
+pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
+    for k in 0..w.relocs.len() {
+        let r = w.relocs[k];
+        if r.dropped {
+            continue;
+        }
+        let target = w.relas[r.rela].target;
+        if st.sec(w.sections[target].twin).removed {
+            w.relocs[k].dropped = true;
+            continue;
+        }
+        let Some(sym) = r.sym else {
+            w.relocs[k].dropped = true;
+            continue;
+        };
+        let s = st.sym(sym);
+        let class = super::relocate::target_class(st, s, opts);
+        let Ok(disposition) = elfw_reloc::disposition(r.r_type, class) else {
+            continue;
+        };
+        let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
+        let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
+        // A capsule stores only some instructions; where a value lands in a stored one is not
+        // known without decoding it (spec §13), so capsules are left as ptxas wrote them.
+        if apply && w.sections[target].kind != MercKind::Capsule {
+            let value = if s.sym_type() == STT_SECTION {
+                0
+            } else {
+                super::relocate::symbol_value(st, s, opts)
+            };
+            let value = (value as i64).wrapping_add(r.addend) as u64;
+            let bytes = &mut w.sections[target].bytes;
+            let _ = elfw_reloc::apply(r.r_type, bytes, r.offset, value);
+        }
+        if keep {
+            w.relocs[k].r_type = elfw_reloc::driver_type(r.r_type);
+        } else {
+            w.relocs[k].dropped = true;
+        }
+        let _ = class == Target::LinkTime;
+    }
+    // Relocation sections come in pairs: the SASS one exists when its Mercury twin keeps
+    // entries, even if every SASS entry was resolved.
+    for (j, rela) in w.relas.iter().enumerate() {
+        let kept = w.relocs.iter().any(|r| r.rela == j && !r.dropped);
+        if !kept {
+            continue;
+        }
+        let Some(sass) = mercury::sass_twin(rela.name.as_bytes()) else {
+            continue;
+        };
+        if let Some(id) = st.section_by_name(&String::from_utf8_lossy(&sass)) {
+            st.sec_mut(id).keep_empty = true;
+        }
+    }
+}
+
+/// One section of the output as the Mercury writer sees it.
+struct OutSection<'a> {
+    name: String,
+    sh_type: u32,
+    flags: u64,
+    link: u32,
+    info: u32,
+    addralign: u64,
+    entsize: u64,
+    size: u64,
+    bytes: std::borrow::Cow<'a, [u8]>,
+    has_data: bool,
+    /// For Mercury sections: the SASS twin's output position.
+    twin_pos: Option<usize>,
+}
+
+/// Writes a final or `-r` sm_100+ image: the SASS sections as finalized, then the Mercury
+/// world, with the Mercury writer's string tables, layout and program headers.
+pub fn emit(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    w: &MercWorld,
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+) -> Vec<u8> {
+    let nums = &fin.symbols;
+    // SASS sections in their final order (position 0 is the null section).
+    let mut out: Vec<OutSection<'_>> = vec![OutSection {
+        name: String::new(),
+        sh_type: 0,
+        flags: 0,
+        link: 0,
+        info: 0,
+        addralign: 0,
+        entsize: 0,
+        size: 0,
+        bytes: Vec::new().into(),
+        has_data: false,
+        twin_pos: None,
+    }];
+    for &id in &fin.order {
+        let s = st.sec(id);
+        let (link, info) = fin.link_info[id.index()];
+        let sh_type = fin.out_type[id.index()];
+        let has_data = !super::emit::is_nobits(sh_type);
+        let bytes: std::borrow::Cow<'_, [u8]> =
+            match fin.contents.get(&id).or_else(|| patched.get(&id)) {
+                Some(b) => b.as_slice().into(),
+                None => super::relocate::section_bytes(st, id).into(),
+            };
+        out.push(OutSection {
+            name: s.name.clone(),
+            sh_type,
+            flags: s.flags,
+            link,
+            info,
+            addralign: s.addralign,
+            entsize: s.entsize,
+            size: s.size,
+            bytes: if has_data { bytes } else { Vec::new().into() },
+            has_data,
+            twin_pos: None,
+        });
+    }
+    let sass_count = out.len();
+    let pos_of = |id: SecId| fin.out_index[id.index()] as usize;
+
+    // The Mercury sections, before ordering: (name, section).
+    let mut merc: Vec<OutSection<'_>> = Vec::new();
+    // Which Mercury section mirrors each SASS position.
+    let mut data_index: FxHashMap<SecId, usize> = FxHashMap::default();
+    let sym_tab = OutSection {
+        name: ".nv.merc.symtab".into(),
+        sh_type: mercury::SHT_MERC_SYMTAB,
+        flags: SHF_MERCURY,
+        link: 2,
+        info: 0,
+        addralign: 8,
+        entsize: 24,
+        size: 0,
+        bytes: Vec::new().into(),
+        has_data: true,
+        twin_pos: None,
+    };
+    merc.push(sym_tab);
+    for (k, m) in w.sections.iter().enumerate() {
+        if st.sec(m.twin).removed {
+            continue;
+        }
+        data_index.insert(m.twin, merc.len());
+        let _ = k;
+        merc.push(OutSection {
+            name: m.name.clone(),
+            sh_type: m.sh_type,
+            flags: m.flags,
+            link: 0,
+            info: 0,
+            addralign: m.addralign,
+            entsize: m.entsize,
+            size: m.size,
+            bytes: m.bytes.as_slice().into(),
+            has_data: m.has_data,
+            twin_pos: Some(pos_of(m.twin)),
+        });
+    }
+    // `.nv.merc.nv.info`, callgraph and prototype: copies of the SASS ones.
+    for (name, t) in [
+        (".nv.info", mercury::SHT_MERC_INFO),
+        (".nv.callgraph", mercury::SHT_MERC_CALLGRAPH),
+        (".nv.prototype", mercury::SHT_MERC_PROTOTYPE),
+    ] {
+        let Some(id) = st.section_by_name(name).filter(|&id| !st.sec(id).removed) else {
+            continue;
+        };
+        let p = pos_of(id);
+        data_index.insert(id, merc.len());
+        merc.push(OutSection {
+            name: format!(".nv.merc{name}"),
+            sh_type: t,
+            flags: SHF_MERCURY,
+            link: 0,
+            info: 0,
+            addralign: out[p].addralign,
+            entsize: out[p].entsize,
+            size: out[p].size,
+            bytes: out[p].bytes.clone(),
+            has_data: true,
+            twin_pos: Some(p),
+        });
+    }
+    // `.nv.merc.nv.info.<f>`: the Mercury records, treated as the SASS ones are.
+    let empty = Vec::new();
+    let mut info_sections: Vec<(usize, SecId)> = Vec::new();
+    for (&sec, records) in &st.merc_section_info {
+        if st.sec(sec).removed {
+            continue;
+        }
+        let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
+        let bytes = info_bytes(st, records.iter().rev().chain(tail.iter()), nums);
+        info_sections.push((merc.len(), sec));
+        merc.push(OutSection {
+            name: format!(".nv.merc{}", st.sec(sec).name),
+            sh_type: mercury::SHT_MERC_INFO,
+            flags: SHF_MERCURY | SHF_INFO_LINK,
+            link: 0,
+            info: 0,
+            addralign: 4,
+            entsize: 0,
+            size: bytes.len() as u64,
+            bytes: bytes.into(),
+            has_data: true,
+            twin_pos: Some(pos_of(sec)),
+        });
+    }
+    // `.nv.merc.rela<X>` with what they keep, in the SASS order (newest input first).
+    let mut rela_sections: Vec<(usize, usize)> = Vec::new();
+    for (j, rela) in w.relas.iter().enumerate() {
+        let mut bytes = Vec::new();
+        for r in w.relocs.iter().rev().filter(|r| r.rela == j && !r.dropped) {
+            let sym = r.sym.map_or(0, |s| nums.get(s)) as u64;
+            bytes.extend_from_slice(&r.offset.to_le_bytes());
+            bytes.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
+            bytes.extend_from_slice(&r.addend.to_le_bytes());
+        }
+        if bytes.is_empty() || st.sec(w.sections[rela.target].twin).removed {
+            continue;
+        }
+        let twin = mercury::sass_twin(rela.name.as_bytes())
+            .and_then(|t| st.section_by_name(&String::from_utf8_lossy(&t)))
+            .filter(|&id| !st.sec(id).removed)
+            .map(pos_of);
+        rela_sections.push((merc.len(), rela.target));
+        merc.push(OutSection {
+            name: rela.name.clone(),
+            sh_type: mercury::SHT_MERC_RELA,
+            flags: SHF_MERCURY | SHF_INFO_LINK,
+            link: 0,
+            info: 0,
+            addralign: 8,
+            entsize: 24,
+            size: bytes.len() as u64,
+            bytes: bytes.into(),
+            has_data: true,
+            twin_pos: twin,
+        });
+    }
+
+    // Order: `.nv.merc.symtab`, then each at its twin's position.
+    let sass_names: Vec<&[u8]> = out.iter().map(|s| s.name.as_bytes()).collect();
+    let merc_names: Vec<&[u8]> = merc.iter().map(|s| s.name.as_bytes()).collect();
+    let order = mercury::merc_output_order(&sass_names, &merc_names);
+    let mut final_pos = vec![0usize; merc.len()];
+    for (n, &k) in order.iter().enumerate() {
+        final_pos[k] = sass_count + n;
+    }
+    let merc_symtab_pos = final_pos[0];
+    // Header links now that positions are known.
+    let capsule_of =
+        |text: SecId| -> Option<usize> { data_index.get(&text).map(|&k| final_pos[k]) };
+    for (k, m) in merc.iter_mut().enumerate() {
+        let _ = k;
+        match mercury::classify(m.name.as_bytes()) {
+            Some(MercKind::Symtab) => {
+                m.info = nums.first_global;
+            }
+            Some(MercKind::Capsule) => {
+                m.link = merc_symtab_pos as u32;
+                if let Some(p) = m.twin_pos {
+                    m.info = out[p].info;
+                }
+            }
+            Some(MercKind::Info | MercKind::Callgraph | MercKind::Prototype) => {
+                m.link = merc_symtab_pos as u32;
+            }
+            _ => {}
+        }
+    }
+    for &(k, sec) in &info_sections {
+        merc[k].link = merc_symtab_pos as u32;
+        if let Link::Section(text) = st.sec(sec).info {
+            merc[k].info = capsule_of(text).unwrap_or(0) as u32;
+        }
+    }
+    for &(k, target) in &rela_sections {
+        merc[k].link = merc_symtab_pos as u32;
+        merc[k].info = data_index
+            .get(&w.sections[target].twin)
+            .map_or(0, |&t| final_pos[t]) as u32;
+    }
+    // Capsules: word 0 names the SASS `.text`.
+    for m in merc.iter_mut() {
+        if mercury::classify(m.name.as_bytes()) == Some(MercKind::Capsule) {
+            if let Some(p) = m.twin_pos {
+                let mut b = m.bytes.to_vec();
+                let _ = mercury::set_capsule_text_index(&mut b, p as u32);
+                m.bytes = b.into();
+            }
+        }
+    }
+    // `.nv.merc.symtab`: `.symtab` again, with the Mercury inputs' types, sizes and st_other,
+    // and the Mercury twins as sections.
+    merc[0].bytes = merc_symtab(st, fin, w, &data_index, &final_pos, inputs).into();
+    merc[0].size = merc[0].bytes.len() as u64;
+
+    let mut all: Vec<OutSection<'_>> = out;
+    let mut merc_sorted: Vec<Option<OutSection<'_>>> = merc.into_iter().map(Some).collect();
+    for &k in &order {
+        if let Some(s) = merc_sorted[k].take() {
+            all.push(s);
+        }
+    }
+    // `.shstrtab` in section order.
+    let names: Vec<&[u8]> = all.iter().map(|s| s.name.as_bytes()).collect();
+    let shstr = mercury::section_name_table(&names);
+    let shstr_offsets = shstr.offsets.clone();
+    all[1].bytes = shstr.bytes.into();
+    all[1].size = all[1].bytes.len() as u64;
+
+    // Layout: a Mercury section with the same bytes as its SASS twin shares them.
+    let items: Vec<mercury::LayoutItem> = all
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let shares_with = if i >= sass_count {
+                s.twin_pos.filter(|&p| {
+                    all[p].has_data
+                        && s.has_data
+                        && mercury::shares_file_bytes(s.name.as_bytes(), &s.bytes, &all[p].bytes)
+                })
+            } else {
+                None
+            };
+            mercury::LayoutItem {
+                size: s.size,
+                align: s.addralign,
+                has_file_data: s.has_data,
+                shares_with,
+            }
+        })
+        .collect();
+    let segments_wanted = !opts.relocatable;
+    // Program headers depend on offsets; lay out once to find them, then count them.
+    let probe = mercury::layout(&items, 0).unwrap_or_default();
+    let segs: Vec<mercury::SegmentSection> = all
+        .iter()
+        .enumerate()
+        .map(|(i, s)| mercury::SegmentSection {
+            offset: probe.offsets.get(i).copied().unwrap_or(0),
+            size: s.size,
+            flags: s.flags,
+            has_file_data: s.has_data,
+        })
+        .collect();
+    let phnum = if segments_wanted {
+        mercury::program_headers(&segs, 0).len()
+    } else {
+        0
+    };
+    let layout = mercury::layout(&items, phnum).unwrap_or_default();
+    let phdrs = if segments_wanted {
+        mercury::program_headers(&segs, layout.program_headers)
+    } else {
+        Vec::new()
+    };
+
+    let mut image = vec![0u8; layout.file_size as usize];
+    image[..4].copy_from_slice(b"\x7fELF");
+    image[4] = ELFCLASS64;
+    image[5] = ELFDATA2LSB;
+    image[6] = 1;
+    image[7] = ELFOSABI_CUDA;
+    image[8] = 8;
+    let e_type = if opts.relocatable { ET_REL } else { ET_EXEC };
+    put16(&mut image, 16, e_type);
+    put16(&mut image, 18, EM_CUDA);
+    put32(&mut image, 20, 1);
+    put64(&mut image, 32, layout.program_headers);
+    put64(&mut image, 40, layout.section_headers);
+    let input_flags: Vec<u32> = st
+        .merged_inputs
+        .iter()
+        .map(|&i| inputs[i].elf.header().flags)
+        .collect();
+    put32(
+        &mut image,
+        48,
+        mercury::e_flags(opts.target.sm, &input_flags),
+    );
+    put16(&mut image, 52, EHDR64_SIZE as u16);
+    put16(
+        &mut image,
+        54,
+        if phdrs.is_empty() {
+            0
+        } else {
+            PHDR64_SIZE as u16
+        },
+    );
+    put16(&mut image, 56, phdrs.len() as u16);
+    put16(&mut image, 58, SHDR64_SIZE as u16);
+    put16(&mut image, 60, all.len() as u16);
+    put16(&mut image, 62, 1);
+    for (i, s) in all.iter().enumerate().skip(1) {
+        if s.has_data && items[i].shares_with.is_none() {
+            let o = layout.offsets[i] as usize;
+            image[o..o + s.bytes.len()].copy_from_slice(&s.bytes);
+        }
+    }
+    let shoff = layout.section_headers as usize;
+    for (i, s) in all.iter().enumerate().skip(1) {
+        let h = shoff + i * SHDR64_SIZE;
+        put32(&mut image, h, shstr_offsets[i]);
+        put32(&mut image, h + 4, s.sh_type);
+        put64(&mut image, h + 8, s.flags);
+        put64(&mut image, h + 24, layout.offsets[i]);
+        put64(&mut image, h + 32, s.size);
+        put32(&mut image, h + 40, s.link);
+        put32(&mut image, h + 44, s.info);
+        put64(&mut image, h + 48, s.addralign);
+        put64(&mut image, h + 56, s.entsize);
+    }
+    for (k, p) in phdrs.iter().enumerate() {
+        let h = layout.program_headers as usize + k * PHDR64_SIZE;
+        put32(&mut image, h, p.p_type);
+        put32(&mut image, h + 4, p.flags);
+        put64(&mut image, h + 8, p.offset);
+        put64(&mut image, h + 16, p.vaddr);
+        put64(&mut image, h + 24, p.paddr);
+        put64(&mut image, h + 32, p.filesz);
+        put64(&mut image, h + 40, p.memsz);
+        put64(&mut image, h + 48, p.align);
+    }
+    image
+}
+
+/// `.nv.merc.symtab` (spec Y3).
+fn merc_symtab(
+    st: &State<'_>,
+    fin: &Finalized,
+    w: &MercWorld,
+    data_index: &FxHashMap<SecId, usize>,
+    final_pos: &[usize],
+    inputs: &[InputObject<'_>],
+) -> Vec<u8> {
+    let _ = inputs;
+    let nums = &fin.symbols;
+    // Each output symbol's record in its input's `.nv.merc.symtab`: the defining input's,
+    // else the first input that names it.
+    let mut origin: FxHashMap<SymIdx, MercSym> = FxHashMap::default();
+    for (i, maps) in &st.input_maps {
+        let Some(msyms) = w.in_syms.get(i) else {
+            continue;
+        };
+        for (j, s) in maps.sym.iter().enumerate() {
+            let (Some(s), Some(m)) = (*s, msyms.get(j)) else {
+                continue;
+            };
+            let defining = st.sym(s).input == *i;
+            if defining || !origin.contains_key(&s) {
+                if defining {
+                    origin.insert(s, *m);
+                } else {
+                    origin.entry(s).or_insert(*m);
+                }
+            }
+        }
+    }
+    let mut out = vec![0u8; 24];
+    for (k, &idx) in nums.order[..nums.mirrored].iter().enumerate() {
+        let s = st.sym(idx);
+        let m = origin.get(&idx).copied();
+        // Undefined objects are CUDA objects in both tables (spec Y2).
+        let sym_type = match m {
+            Some(m) if s.is_defined() => m.info & 0xf,
+            _ => s.sym_type(),
+        };
+        let info = (s.info & 0xf0) | sym_type;
+        let other = m.map_or(s.other, |m| m.other);
+        let size = m.map_or(s.size, |m| m.size);
+        let reserved =
+            s.name.starts_with(".nv.reservedSmem") || s.name.starts_with("__nv_reservedSMEM");
+        let value = match (reserved, m) {
+            (true, Some(m)) => m.value,
+            _ => s.value,
+        };
+        let shndx: u32 = match s.section {
+            SymSection::Undef => 0,
+            SymSection::Abs => SHN_ABS as u32,
+            SymSection::Common => SHN_COMMON as u32,
+            SymSection::Section(id) => match data_index.get(&id) {
+                Some(&k) => final_pos[k] as u32,
+                None => fin.out_index[id.index()],
+            },
+        };
+        let shndx = if (SHN_LORESERVE as u32..0x10000).contains(&shndx) {
+            shndx as u16
+        } else if shndx >= 0x10000 {
+            SHN_XINDEX
+        } else {
+            shndx as u16
+        };
+        out.extend_from_slice(&fin.merc_names.get(k).copied().unwrap_or(0).to_le_bytes());
+        out.push(info);
+        out.push(other);
+        out.extend_from_slice(&shndx.to_le_bytes());
+        out.extend_from_slice(&value.to_le_bytes());
+        out.extend_from_slice(&size.to_le_bytes());
+    }
+    out
+}
+
+fn put16(b: &mut [u8], o: usize, v: u16) {
+    b[o..o + 2].copy_from_slice(&v.to_le_bytes());
+}
+fn put32(b: &mut [u8], o: usize, v: u32) {
+    b[o..o + 4].copy_from_slice(&v.to_le_bytes());
+}
+fn put64(b: &mut [u8], o: usize, v: u64) {
+    b[o..o + 8].copy_from_slice(&v.to_le_bytes());
+}
