@@ -1195,12 +1195,16 @@ fn prune_debug_frame(st: &mut State<'_>) {
             let Some(list) = at.get(&loc) else {
                 return true;
             };
+            // The FDE goes with its function's relocation: dropped for a dead function and
+            // for a weak copy that lost as it arrived (a copy replaced later keeps its FDE, as
+            // its relocation stays: observed with weak functions from PTX of two targets).
             list.iter().all(|&k| {
-                let Some(sym) = st.relocs[k].sym else {
+                let r = &st.relocs[k];
+                let Some(sym) = r.sym else {
                     return true;
                 };
                 let s = st.sym(sym);
-                s.sym_type() == STT_SECTION || (!s.removed && s.input == n.input)
+                s.sym_type() == STT_SECTION || (!s.removed && !r.dropped)
             })
         };
         match crate::mercury::prune_debug_frame(block, base, keep) {

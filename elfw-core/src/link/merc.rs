@@ -733,10 +733,8 @@ fn merc_symtab(
         let size = m.map_or(s.size, |m| m.size);
         let reserved =
             s.name.starts_with(".nv.reservedSmem") || s.name.starts_with("__nv_reservedSMEM");
-        let value = match (reserved, m) {
-            (true, Some(m)) => m.value,
-            _ => s.value,
-        };
+        // The reserved shared-memory symbols are 0 in the Mercury world (spec Y2/Y3).
+        let value = if reserved { 0 } else { s.value };
         let shndx: u32 = match s.section {
             SymSection::Undef => 0,
             SymSection::Abs => SHN_ABS as u32,

@@ -212,6 +212,17 @@ impl<'d> MergeCx<'_, 'd> {
         }
         let out_type = classify(h.sh_type, &name);
         let existing = self.st.section_by_name(&name);
+        if let Some(id) = existing.filter(|&id| {
+            self.opts.target.is_mercury()
+                && out_type == SHT_CUDA_SHARED_RESERVED
+                && !self.st.sec(id).nodes.is_empty()
+        }) {
+            // sm_100+ reserved shared memory (sm_110's workaround variable): one copy, the
+            // first input's (observed).
+            self.maps.sec[idx as usize] = Some(id);
+            self.maps.offset[idx as usize] = 0;
+            return Ok(Some(id));
+        }
         let id = match existing {
             Some(id) => id,
             None => {

@@ -161,6 +161,35 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 s.size = 0;
                 s.removed = true;
             }
+            // sm_100+: a window holding only dynamic memory is the finalizer's, and has no
+            // section symbol (observed).
+            let only_dynamic = private.is_empty() && start == 0;
+            if opts.target.is_mercury() && only_dynamic {
+                if let Some(sym) = st.sec(sec).symbol {
+                    st.locals[sym.pos()].removed = true;
+                }
+            }
+        }
+    }
+    // sm_100+ reserved shared memory (sm_110): its variables start after the bytes
+    // `.nv.reservedSmem.offset0` reserves (observed: 0x40).
+    if opts.target.is_mercury() {
+        let base = st
+            .global_by_name(".nv.reservedSmem.offset0")
+            .map_or(0, |g| st.sym(g).value);
+        for i in 1..st.sections.len() {
+            if st.sections[i].sh_type != crate::elf::consts::SHT_CUDA_SHARED_RESERVED {
+                continue;
+            }
+            st.sections[i].size += base;
+            let id = SecId(i as u32);
+            for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
+                if s.section == SymSection::Section(id)
+                    && s.sym_type() != crate::elf::consts::STT_SECTION
+                {
+                    s.value = base;
+                }
+            }
         }
     }
     // Every other shared section (`.nv_debug.shared`, shared sections of removed kernels).
@@ -168,8 +197,15 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let s = &mut st.sections[i];
         if s.sh_type == SHT_CUDA_SHARED && !s.name.starts_with(".nv.shared.") {
             s.nodes.clear();
-            s.size = 0;
+            // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`).
+            s.size = if opts.target.is_mercury() { reserve } else { 0 };
             s.addralign = max_align.max(s.addralign);
+            // Without a section symbol, as when it is empty.
+            if let Some(sym) = s.symbol {
+                if opts.target.is_mercury() {
+                    st.locals[sym.pos()].removed = true;
+                }
+            }
         }
     }
 }
