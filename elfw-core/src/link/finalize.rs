@@ -276,7 +276,7 @@ pub fn finalize(
     if let Some(ra) = rel_action {
         contents.insert(ra, REL_ACTION.to_vec());
     }
-    for (id, bytes) in relocation_sections(st, &sym_out) {
+    for (id, bytes) in relocation_sections(st, &sym_out, opts) {
         contents.insert(id, bytes);
     }
     for (i, s) in st.sections.iter().enumerate() {
@@ -403,7 +403,8 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
         return;
     }
     for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
-        if s.sym_type() == STT_CUDA_OBJECT && (s.is_defined() || !opts.target.is_mercury()) {
+        let converted = s.is_defined() || s.shared.is_some() || !opts.target.is_mercury();
+        if s.sym_type() == STT_CUDA_OBJECT && converted {
             s.info = (s.info & 0xf0) | STT_OBJECT;
             s.other &= !0xe0;
         }
@@ -1417,12 +1418,24 @@ fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     out
 }
 
-fn relocation_sections(st: &State<'_>, nums: &SymbolNumbers) -> Vec<(SecId, Vec<u8>)> {
+fn relocation_sections(
+    st: &State<'_>,
+    nums: &SymbolNumbers,
+    opts: &LinkOptions,
+) -> Vec<(SecId, Vec<u8>)> {
     let mut per: FxHashMap<SecId, Vec<u8>> = FxHashMap::default();
-    for r in st.relocs.iter().rev() {
-        if r.dropped {
-            continue;
-        }
+    // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
+    // lists by offset (observed with -G).
+    let by_offset = |target: SecId| {
+        opts.target.is_mercury()
+            && matches!(
+                st.sec(target).name.as_str(),
+                ".debug_line" | ".nv_debug_line_sass"
+            )
+    };
+    let mut list: Vec<&Reloc> = st.relocs.iter().rev().filter(|r| !r.dropped).collect();
+    list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
+    for r in list {
         let rela = st.sec(r.rel_section).sh_type != SHT_REL;
         let out = per.entry(r.rel_section).or_default();
         let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;

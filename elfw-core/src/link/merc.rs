@@ -85,6 +85,11 @@ pub struct MercReloc {
     pub sym: Option<SymIdx>,
     /// Addend.
     pub addend: i64,
+    /// For section-relative relocations: the addend in SASS terms (where the same input's
+    /// SASS twin section went). The finalizer resolves its relocations against the SASS
+    /// layout (observed: `R_MERCURY_PROG_REL32` into `.debug_info` writes the SASS
+    /// `.debug_line` offset, keeps the Mercury one as addend).
+    pub sass_addend: i64,
     /// Resolved or dropped.
     pub dropped: bool,
 }
@@ -225,13 +230,25 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
             for e in d.chunks_exact(24) {
                 let info = u64_at(e, 8);
                 let in_sym = (info >> 32) as usize;
-                let mut addend = u64_at(e, 16) as i64;
+                let raw = u64_at(e, 16) as i64;
+                let mut addend = raw;
+                let mut sass_addend = raw;
                 let sym = maps.sym.get(in_sym).copied().flatten();
                 if let Some(ms) = msyms.get(in_sym) {
                     if ms.info & 0xf == STT_SECTION {
-                        // Section-relative: where this input's Mercury section went.
+                        // Section-relative: where this input's Mercury section went, and
+                        // where its SASS twin went.
                         if let Some(&(_, off)) = w.place.get(&(*i, ms.shndx)) {
                             addend += off as i64;
+                        }
+                        let twin = obj
+                            .elf
+                            .section_name(ms.shndx)
+                            .ok()
+                            .and_then(mercury::sass_twin)
+                            .and_then(|t| obj.elf.section_by_name(&t));
+                        if let Some(off) = twin.and_then(|t| maps.offset.get(t as usize)) {
+                            sass_addend += *off as i64;
                         }
                     }
                 }
@@ -242,6 +259,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     r_type: info as u32,
                     sym,
                     addend,
+                    sass_addend,
                     dropped: lost && debug,
                 });
             }
@@ -284,12 +302,20 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
             } else {
                 super::relocate::symbol_value(st, s, opts)
             };
-            let value = (value as i64).wrapping_add(r.addend) as u64;
+            let addend = if disposition == Disposition::ApplyAndKeep {
+                r.sass_addend
+            } else {
+                r.addend
+            };
+            let value = (value as i64).wrapping_add(addend) as u64;
             let bytes = &mut w.sections[target].bytes;
             let _ = elfw_reloc::apply(r.r_type, bytes, r.offset, value);
         }
         if keep {
-            w.relocs[k].r_type = elfw_reloc::driver_type(r.r_type);
+            // A relocatable image keeps the compiler's types, as on sm_90.
+            if !opts.relocatable {
+                w.relocs[k].r_type = elfw_reloc::driver_type(r.r_type);
+            }
         } else {
             w.relocs[k].dropped = true;
         }
@@ -734,7 +760,12 @@ fn merc_symtab(
         let reserved =
             s.name.starts_with(".nv.reservedSmem") || s.name.starts_with("__nv_reservedSMEM");
         // The reserved shared-memory symbols are 0 in the Mercury world (spec Y2/Y3).
-        let value = if reserved { 0 } else { s.value };
+        // Shared variables sit at their offset, without the window's reserved bytes.
+        let value = match s.shared {
+            _ if reserved => 0,
+            Some(v) => st.shared_vars[v].offset.unwrap_or(0),
+            None => s.value,
+        };
         let shndx: u32 = match s.section {
             SymSection::Undef => 0,
             SymSection::Abs => SHN_ABS as u32,
