@@ -70,6 +70,8 @@ pub struct MercRela {
     pub name: String,
     /// The Mercury section it applies to (index into [`MercWorld::sections`]).
     pub target: usize,
+    /// A `.nv.merc.nv.resolvedrela<X>` (`--preserve-relocs`) rather than a `.nv.merc.rela<X>`.
+    pub resolved: bool,
 }
 
 /// One Mercury relocation, in output terms.
@@ -220,6 +222,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     w.relas.push(MercRela {
                         name: rela_name,
                         target,
+                        resolved: false,
                     });
                     w.relas.len() - 1
                 }
@@ -273,6 +276,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
 /// types), then marks the SASS relocation sections whose Mercury twin keeps entries: nvlink
 /// writes those even when they end up empty.
 pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
+    let mut resolved = Vec::new();
     for k in 0..w.relocs.len() {
         let r = w.relocs[k];
         if r.dropped {
@@ -318,13 +322,37 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
             }
         } else {
             w.relocs[k].dropped = true;
+            // `--preserve-relocs`: what resolved against shared memory is written down.
+            if apply && opts.preserve_relocs && s.shared.is_some() {
+                let name =
+                    w.relas[r.rela]
+                        .name
+                        .replacen(".nv.merc.rela", ".nv.merc.nv.resolvedrela", 1);
+                let rela = match w.relas.iter().position(|x| x.name == name) {
+                    Some(x) => x,
+                    None => {
+                        w.relas.push(MercRela {
+                            name,
+                            target,
+                            resolved: true,
+                        });
+                        w.relas.len() - 1
+                    }
+                };
+                resolved.push(MercReloc {
+                    rela,
+                    dropped: false,
+                    ..r
+                });
+            }
         }
         let _ = class == Target::LinkTime;
     }
+    w.relocs.extend(resolved);
     // Relocation sections come in pairs: the SASS one exists when its Mercury twin keeps
     // entries, even if every SASS entry was resolved.
     for (j, rela) in w.relas.iter().enumerate() {
-        let kept = w.relocs.iter().any(|r| r.rela == j && !r.dropped);
+        let kept = !rela.resolved && w.relocs.iter().any(|r| r.rela == j && !r.dropped);
         if !kept {
             continue;
         }
@@ -512,7 +540,11 @@ pub fn emit(
         rela_sections.push((merc.len(), rela.target));
         merc.push(OutSection {
             name: rela.name.clone(),
-            sh_type: mercury::SHT_MERC_RELA,
+            sh_type: if rela.resolved {
+                mercury::SHT_MERC_RESOLVED_RELA
+            } else {
+                mercury::SHT_MERC_RELA
+            },
             flags: SHF_MERCURY | SHF_INFO_LINK,
             link: 0,
             info: 0,
@@ -755,7 +787,13 @@ fn merc_symtab(
             _ => s.sym_type(),
         };
         let info = (s.info & 0xf0) | sym_type;
-        let other = m.map_or(s.other, |m| m.other);
+        // A shared variable's visibility (`--preserve-relocs` makes it STV_INTERNAL) shows in
+        // both tables (observed: 0x40 | 1).
+        let other = match (m, s.shared) {
+            (Some(m), Some(_)) => m.other | (s.other & 0x3),
+            (Some(m), None) => m.other,
+            (None, _) => s.other,
+        };
         let size = m.map_or(s.size, |m| m.size);
         let reserved =
             s.name.starts_with(".nv.reservedSmem") || s.name.starts_with("__nv_reservedSMEM");
