@@ -13,9 +13,10 @@
 
 use crate::diag::{Diagnostic, Severity};
 use crate::elf::ElfFile;
-use crate::input::{self, InputSource, InputWarning, LoadOptions, WarningKind};
+use crate::input::{self, InputWarning, LoadOptions, WarningKind};
 use crate::link::{self, InputObject, LinkOptions, PhaseTimes, ToolRecord};
 use crate::target::Target;
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// One input of a [`Linker`].
@@ -148,6 +149,16 @@ fn preserve_relocs_warning(target: Target) -> Option<String> {
             target.sm_name()
         )
     })
+}
+
+/// One input of a link once opened, before it is loaded.
+enum Opened<'d> {
+    /// Its bytes.
+    Data(&'d [u8]),
+    /// Missing, a folder, unreadable, or 1 to 55 bytes: nvlink's `Could not open input file`.
+    CannotOpen,
+    /// A second copy of an archive already read.
+    Duplicate,
 }
 
 const STACK_SIZE_WARNING: &str = "Stack size for entry function '";
@@ -297,6 +308,13 @@ impl Linker {
     /// The inputs in link order: the inputs as added, then each found library.
     pub fn link_order(&self) -> Vec<LinkerInput> {
         let mut all = self.inputs.clone();
+        all.extend(self.found_libraries());
+        all
+    }
+
+    /// The libraries found, in the order named.
+    fn found_libraries(&self) -> Vec<LinkerInput> {
+        let mut all = Vec::new();
         for lib in &self.libraries {
             let file = format!("lib{lib}.a");
             let found = self.library_paths.iter().find_map(|dir| {
@@ -341,56 +359,90 @@ impl Linker {
                 }
             }
         }
-        let store = input::InputStore::new();
         let load_opts = LoadOptions {
             target: self.target.sm_arch(),
             lto: false,
             debug: self.debug,
             ptxas: self.ptxas.clone(),
         };
-        let mut cubins = Vec::new();
+        let libraries = self.found_libraries();
+        let order: Vec<&LinkerInput> = self.inputs.iter().chain(&libraries).collect();
+
+        // Inputs are opened (memory-mapped) and loaded on rayon's threads, each with its own
+        // store; what that yields is then taken in link order below, so the first input
+        // nvlink would stop at still decides the messages, whatever the thread count.
+        let files: Vec<Option<input::FileBytes>> = order
+            .par_iter()
+            .map(|item| match item {
+                LinkerInput::Bytes { .. } => None,
+                LinkerInput::Path { path, .. } => input::FileBytes::open(&self.resolve(path)).ok(),
+            })
+            .collect();
+        let mut opened: Vec<Opened<'_>> = Vec::with_capacity(order.len());
         let mut seen_archives: Vec<PathBuf> = Vec::new();
-        for item in self.link_order() {
-            let name = item.name().to_string();
-            let data = match &item {
-                LinkerInput::Bytes { data, .. } => data.clone(),
-                LinkerInput::Path { path, .. } => {
-                    let full = self.resolve(path);
-                    match std::fs::read(&full) {
-                        Ok(d) if d.len() >= 56 || d.is_empty() => {
-                            if input::archive::is_archive(&d) {
-                                let canon = std::fs::canonicalize(&full).unwrap_or(full);
-                                if seen_archives.contains(&canon) {
-                                    out.inputs.push(InputReport {
-                                        name,
-                                        cubins: 0,
-                                        registrations: Vec::new(),
-                                        duplicate: true,
-                                    });
-                                    continue;
-                                }
-                                seen_archives.push(canon);
-                            }
-                            d
+        for (item, file) in order.iter().zip(&files) {
+            opened.push(match (item, file) {
+                (LinkerInput::Bytes { data, .. }, _) => Opened::Data(data),
+                (LinkerInput::Path { .. }, None) => Opened::CannotOpen,
+                (LinkerInput::Path { path, .. }, Some(file)) => {
+                    let d = file.bytes();
+                    if !d.is_empty() && d.len() < 56 {
+                        Opened::CannotOpen
+                    } else if input::archive::is_archive(d) {
+                        let full = self.resolve(path);
+                        let canon = std::fs::canonicalize(&full).unwrap_or(full);
+                        if seen_archives.contains(&canon) {
+                            Opened::Duplicate
+                        } else {
+                            seen_archives.push(canon);
+                            Opened::Data(d)
                         }
-                        _ => {
-                            out.diagnostics.push(
-                                Diagnostic::new(
-                                    Severity::Fatal,
-                                    format!("Could not open input file '{name}'"),
-                                )
-                                .in_file(name),
-                            );
-                            return out;
-                        }
+                    } else {
+                        Opened::Data(d)
                     }
                 }
-            };
-            let source = InputSource::Bytes {
-                name: name.clone(),
-                data,
-            };
-            let loaded = match input::load(&store, std::slice::from_ref(&source), &load_opts) {
+            });
+        }
+        let mut stores: Vec<input::InputStore> =
+            order.iter().map(|_| input::InputStore::new()).collect();
+        let mut results: Vec<Option<Result<input::LoadedInputs<'_>, input::InputError>>> = stores
+            .par_iter_mut()
+            .zip(order.par_iter().zip(opened.par_iter()))
+            .map(|(store, (item, opened))| {
+                let store: &input::InputStore = store;
+                match opened {
+                    Opened::Data(d) => Some(input::load_bytes(store, item.name(), d, &load_opts)),
+                    Opened::CannotOpen | Opened::Duplicate => None,
+                }
+            })
+            .collect();
+
+        let mut cubins = Vec::new();
+        for (i, item) in order.iter().enumerate() {
+            let name = item.name().to_string();
+            match opened[i] {
+                Opened::CannotOpen => {
+                    out.diagnostics.push(
+                        Diagnostic::new(
+                            Severity::Fatal,
+                            format!("Could not open input file '{name}'"),
+                        )
+                        .in_file(name),
+                    );
+                    return out;
+                }
+                Opened::Duplicate => {
+                    out.inputs.push(InputReport {
+                        name,
+                        cubins: 0,
+                        registrations: Vec::new(),
+                        duplicate: true,
+                    });
+                    continue;
+                }
+                Opened::Data(_) => {}
+            }
+            let loaded = match results[i].take().expect("every opened input is loaded") {
                 Ok(l) => l,
                 Err(e) => {
                     let lines = e.nvlink_diagnostics();
@@ -459,7 +511,7 @@ impl Linker {
                         )
                         .in_file(name.clone()),
                     );
-                    registrations.push(self.path_registration(&item));
+                    registrations.push(self.path_registration(item));
                 }
             }
             out.inputs.push(InputReport {
@@ -479,21 +531,21 @@ impl Linker {
                 })
                 .collect();
         }
+        let mut opts = LinkOptions::new(self.target);
+        opts.system_library = cubins.iter().map(|c| c.system_library).collect();
         let objects: Vec<InputObject<'_>> = cubins
-            .iter()
+            .into_iter()
             .map(|c| InputObject {
-                name: c.name.clone(),
-                elf: c.elf.clone(),
+                name: c.name,
+                elf: c.elf,
             })
             .collect();
-        let mut opts = LinkOptions::new(self.target);
         opts.relocatable = self.relocatable;
         opts.preserve_relocs = self.preserve_relocs;
         opts.kernels_used = self.kernels_used.clone();
         opts.variables_used = self.variables_used.clone();
         opts.debug = self.debug;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
-        opts.system_library = cubins.iter().map(|c| c.system_library).collect();
         opts.keep_system_libraries = self.keep_system_libraries;
         if let Some(r) = &self.tool_record {
             opts.tool_record = r.clone();
@@ -554,6 +606,39 @@ mod tests {
             .map(|i| i.name().to_string())
             .collect();
         assert_eq!(names, ["a.cubin", "d/libx.a"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_first_failing_input_in_link_order_decides_the_message() {
+        // Inputs are opened and loaded on several threads; the messages must still be those
+        // of the first input nvlink would stop at.
+        let dir = std::env::temp_dir().join(format!("elfw-linker-first-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("short.cubin"), b"tiny").unwrap();
+        std::fs::write(dir.join("text.cubin"), [b'x'; 100]).unwrap();
+        let first = |names: &[&str]| {
+            let mut l = Linker::new(Target::sm(90)).working_dir(&dir);
+            for n in names {
+                l = l.input_path(n);
+            }
+            let r = l.link();
+            assert!(r.image.is_none());
+            r.diagnostics[0].message.clone()
+        };
+        let text_error = first(&["text.cubin"]);
+        assert!(text_error.contains("text.cubin") || text_error.contains("elf"));
+        for _ in 0..8 {
+            assert_eq!(
+                first(&["short.cubin", "text.cubin", "missing.cubin"]),
+                "Could not open input file 'short.cubin'"
+            );
+            assert_eq!(first(&["text.cubin", "short.cubin"]), text_error);
+            assert_eq!(
+                first(&["missing.cubin", "text.cubin"]),
+                "Could not open input file 'missing.cubin'"
+            );
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -111,30 +111,20 @@ pub struct LoadedInputs<'s> {
     pub module_ids: Vec<&'s [u8]>,
 }
 
-enum Backing {
+/// The bytes of one input file: a read-only memory map, or (for what cannot be mapped: an
+/// empty file, a pipe, a character device) the bytes read into memory. Owned, `Send` and
+/// `Sync`, so files may be opened on several threads at once.
+#[derive(Debug)]
+pub enum FileBytes {
+    /// A memory map of a regular file.
     Map(memmap2::Mmap),
+    /// Bytes read into memory.
     Owned(Vec<u8>),
 }
 
-/// Owns the bytes [`load`] hands out (memory maps, decompressed and compiled cubins); the
-/// loaded inputs borrow from it. Append-only; one store per link.
-#[derive(Default)]
-pub struct InputStore {
-    arena: typed_arena::Arena<Backing>,
-}
-
-impl InputStore {
-    /// An empty store.
-    pub fn new() -> InputStore {
-        InputStore::default()
-    }
-    fn keep(&self, bytes: Vec<u8>) -> &[u8] {
-        match self.arena.alloc(Backing::Owned(bytes)) {
-            Backing::Owned(v) => v,
-            Backing::Map(m) => m,
-        }
-    }
-    fn map(&self, path: &Path) -> std::io::Result<&[u8]> {
+impl FileBytes {
+    /// Opens `path`: maps a regular file, reads anything else; a directory is an error.
+    pub fn open(path: &Path) -> std::io::Result<FileBytes> {
         let file = std::fs::File::open(path)?;
         let meta = file.metadata()?;
         if meta.is_dir() {
@@ -143,16 +133,52 @@ impl InputStore {
                 "is a directory",
             ));
         }
-        if meta.len() == 0 {
+        if meta.is_file() {
+            if meta.len() == 0 {
+                return Ok(FileBytes::Owned(Vec::new()));
+            }
+            // SAFETY: the map is read-only; like every linker we assume inputs are not
+            // modified while the link runs.
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+                return Ok(FileBytes::Map(map));
+            }
+        }
+        let mut data = Vec::new();
+        std::io::Read::read_to_end(&mut &file, &mut data)?;
+        Ok(FileBytes::Owned(data))
+    }
+    /// The content.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            FileBytes::Map(m) => m,
+            FileBytes::Owned(v) => v,
+        }
+    }
+}
+
+/// Owns the bytes [`load`] hands out (memory maps, decompressed and compiled cubins); the
+/// loaded inputs borrow from it. Append-only; one store per link (or one per input, to load
+/// inputs on several threads).
+#[derive(Default)]
+pub struct InputStore {
+    arena: typed_arena::Arena<FileBytes>,
+}
+
+impl InputStore {
+    /// An empty store.
+    pub fn new() -> InputStore {
+        InputStore::default()
+    }
+    fn keep(&self, bytes: Vec<u8>) -> &[u8] {
+        self.arena.alloc(FileBytes::Owned(bytes)).bytes()
+    }
+    /// Opens `path` with [`FileBytes::open`] and keeps it as long as the store.
+    pub fn map(&self, path: &Path) -> std::io::Result<&[u8]> {
+        let file = FileBytes::open(path)?;
+        if file.bytes().is_empty() {
             return Ok(&[]);
         }
-        // SAFETY: the map is read-only; like every linker we assume inputs are not modified
-        // while the link runs.
-        let map = unsafe { memmap2::Mmap::map(&file)? };
-        Ok(match self.arena.alloc(Backing::Map(map)) {
-            Backing::Map(m) => m,
-            Backing::Owned(v) => v,
-        })
+        Ok(self.arena.alloc(file).bytes())
     }
 }
 
@@ -186,6 +212,26 @@ pub fn load<'s>(
         };
         l.file(&name, data, dir.as_deref())?;
     }
+    Ok(l.out)
+}
+
+/// Loads one input whose bytes are already in memory (a [`FileBytes`], the caller's buffer),
+/// without copying them, as [`load`] loads an [`InputSource::Bytes`] named `name`: what the
+/// input yields borrows from `data` and from `store` (decompressed and compiled cubins, the
+/// members of thin archives, found from the current directory). Inputs are independent, so
+/// several may load at once, each with its own store.
+pub fn load_bytes<'s>(
+    store: &'s InputStore,
+    name: &str,
+    data: &'s [u8],
+    opts: &LoadOptions,
+) -> Result<LoadedInputs<'s>, InputError> {
+    let mut l = Loader {
+        store,
+        opts,
+        out: LoadedInputs::default(),
+    };
+    l.file(name, data, None)?;
     Ok(l.out)
 }
 
