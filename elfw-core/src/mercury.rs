@@ -536,6 +536,49 @@ pub fn set_capsule_text_index(capsule: &mut [u8], text_index: u32) -> Result<(),
     Ok(())
 }
 
+/// Where a capsule stores Mercury instruction `slot` (its position in the function's
+/// instruction stream): the record's offset and length (16 bytes for an instruction whose
+/// first byte is 1, 32 for 2), or `None` when the bitmap says the instruction is not stored
+/// (the driver rebuilds it) or the capsule cannot be walked that far.
+///
+/// The records follow the bitmap (padded to 4 bytes) in slot order: a plain record is the
+/// instruction whole (first byte 1 or 2); a short record is its first 4 bytes with bit 0x40
+/// set in the first (`41 0c 0c 04` for `01 0c 0c 04 …`), the rest rebuilt from SASS. Other
+/// encodings (2-byte items such as `d1 01`) end the walk with `None` (spec §9, §13), as does a
+/// slot stored in short form.
+pub fn capsule_record(capsule: &[u8], slot: u32) -> Option<(usize, usize)> {
+    let h = capsule_header(capsule).ok()?;
+    if slot >= h.slots {
+        return None;
+    }
+    let bitmap_len = (h.slots as usize).div_ceil(8);
+    let bitmap = capsule.get(12..12 + bitmap_len)?;
+    let omitted = |i: u32| bitmap[(i / 8) as usize] >> (i % 8) & 1 == 1;
+    let mut at = 12 + bitmap_len.div_ceil(4) * 4;
+    for i in 0..=slot {
+        if omitted(i) {
+            continue;
+        }
+        let len = match capsule.get(at) {
+            Some(1) => 16,
+            Some(2) => 32,
+            Some(0x41 | 0x42) if i != slot => {
+                at += 4;
+                continue;
+            }
+            _ => return None,
+        };
+        if at + len > capsule.len() {
+            return None;
+        }
+        if i == slot {
+            return Some((at, len));
+        }
+        at += len;
+    }
+    None
+}
+
 /// The `.nv.info` records of a section as (offset, length, format, attribute).
 fn info_records(d: &[u8]) -> Result<Vec<(usize, usize, u8, u8)>, MercuryError> {
     let mut out = Vec::new();

@@ -92,6 +92,9 @@ pub struct MercReloc {
     /// layout (observed: `R_MERCURY_PROG_REL32` into `.debug_info` writes the SASS
     /// `.debug_line` offset, keeps the Mercury one as addend).
     pub sass_addend: i64,
+    /// For a capsule: the instruction it patches (the same as its SASS twin relocation's,
+    /// whose instructions are 16 bytes each).
+    pub slot: Option<u32>,
     /// Resolved or dropped.
     pub dropped: bool,
 }
@@ -229,6 +232,15 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
             };
             let debug = w.sections[target].kind == MercKind::Debug
                 || w.sections[target].name == ".nv.merc.debug_frame";
+            // For a capsule, the SASS twin relocations say which instruction each entry is
+            // about: the k-th entry against a symbol pairs with the k-th SASS one.
+            let mut sass: Vec<(u32, u64, bool)> = Vec::new();
+            if w.sections[target].kind == MercKind::Capsule {
+                let twin = mercury::sass_twin(name).and_then(|t| obj.elf.section_by_name(&t));
+                if let Some(list) = twin.and_then(|t| obj.elf.relocations(t).ok()) {
+                    sass = list.map(|r| (r.sym, r.offset, false)).collect();
+                }
+            }
             let d = obj.elf.section_data(idx).map_err(|e| bad(obj, e))?;
             for e in d.chunks_exact(24) {
                 let info = u64_at(e, 8);
@@ -256,6 +268,13 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     }
                 }
                 let lost = maps.lost.get(in_sym).copied().unwrap_or(false);
+                let slot = sass
+                    .iter_mut()
+                    .find(|x| x.0 as usize == in_sym && !x.2)
+                    .map(|x| {
+                        x.2 = true;
+                        (x.1 / 16) as u32
+                    });
                 w.relocs.push(MercReloc {
                     rela,
                     offset: base + u64_at(e, 0),
@@ -263,6 +282,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     sym,
                     addend,
                     sass_addend,
+                    slot,
                     dropped: lost && debug,
                 });
             }
@@ -298,9 +318,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
         };
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
-        // A capsule stores only some instructions; where a value lands in a stored one is not
-        // known without decoding it (spec §13), so capsules are left as ptxas wrote them.
-        if apply && w.sections[target].kind != MercKind::Capsule {
+        if apply {
             let value = if s.sym_type() == STT_SECTION {
                 0
             } else {
@@ -312,8 +330,20 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
                 r.addend
             };
             let value = (value as i64).wrapping_add(addend) as u64;
+            let capsule = w.sections[target].kind == MercKind::Capsule;
             let bytes = &mut w.sections[target].bytes;
-            let _ = elfw_reloc::apply(r.r_type, bytes, r.offset, value);
+            if capsule {
+                // Only constant-bank offsets were seen patched; a shared-memory offset in the
+                // Mercury world leaves the window's reserved bytes out and stays as ptxas
+                // wrote it (observed).
+                let constant = matches!(s.section, SymSection::Section(id)
+                    if super::merge::is_constant_bank(st.sec(id).sh_type));
+                if constant {
+                    patch_capsule(bytes, &r, value);
+                }
+            } else {
+                let _ = elfw_reloc::apply(r.r_type, bytes, r.offset, value);
+            }
         }
         if keep {
             // A relocatable image keeps the compiler's types, as on sm_90.
@@ -363,6 +393,27 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
             st.sec_mut(id).keep_empty = true;
         }
     }
+}
+
+/// Writes a link-time value into a capsule, when the instruction it belongs to is stored
+/// there (otherwise the driver rebuilds the instruction from the SASS, which has the value).
+/// Observed (sm_100/sm_120 `__constant__` offsets): a 32-byte instruction takes the value in
+/// its second half at the same position the relocation has within its 16 bytes; the rest of
+/// the capsule is the instruction stream's verbatim.
+fn patch_capsule(capsule: &mut [u8], r: &MercReloc, value: u64) {
+    let Some(slot) = r.slot else {
+        return;
+    };
+    let Some((start, len)) = mercury::capsule_record(capsule, slot) else {
+        return;
+    };
+    let within = (r.offset & 0xf) as usize + if len == 32 { 16 } else { 0 };
+    let _ = elfw_reloc::apply(
+        r.r_type,
+        &mut capsule[start..start + len],
+        within as u64,
+        value,
+    );
 }
 
 /// One section of the output as the Mercury writer sees it.
