@@ -63,6 +63,7 @@ pub fn ensure_slot_section(st: &mut State<'_>, kernel: &str) -> Option<SecId> {
         return Some(id);
     }
     let bank = st.section_by_name(&format!(".nv.constant0.{kernel}"))?;
+    let name = st.bump.alloc_str(&name);
     let mut sec = new_section(name, SHT_REL, 0, 8, 16);
     sec.link = Link::Symtab;
     sec.info = Link::Section(bank);
@@ -112,7 +113,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
             continue;
         }
         let Some(ksym) = f.sym else { continue };
-        let kname = st.sym(ksym).name.clone();
+        let kname = st.sym(ksym).name;
         // Everything the kernel reaches, itself first.
         let mut reached = vec![k];
         let mut seen: FxHashSet<usize> = FxHashSet::from_iter([k]);
@@ -138,7 +139,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
         let Some(bank) = st.section_by_name(&format!(".nv.constant0.{kname}")) else {
             continue;
         };
-        let Some(rel) = ensure_slot_section(st, &kname) else {
+        let Some(rel) = ensure_slot_section(st, kname) else {
             continue;
         };
         for &sym in &refs {

@@ -63,7 +63,7 @@ pub fn create_compat_section(st: &mut State<'_>) {
 }
 
 fn add_section_symbol(st: &mut State<'_>, id: SecId) {
-    let name = st.sec(id).name.clone();
+    let name = st.sec(id).name;
     let sym = st.add_local(
         Symbol {
             name,
@@ -130,7 +130,7 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
                 format!("Undefined reference to '{}' in '{}'", g.name, file),
             )
             .in_file(file)
-            .about_symbol(g.name.clone()),
+            .about_symbol(g.name),
         );
     }
 }
@@ -356,7 +356,7 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 
 fn create_trailing_section(
     st: &mut State<'_>,
-    name: &str,
+    name: &'static str,
     t: u32,
     align: u64,
     entsize: u64,
@@ -496,7 +496,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         if stack[i].is_some() {
             continue;
         }
-        let name = st.sym(sym).name.clone();
+        let name = st.sym(sym).name;
         for _ in 0..2 {
             diags.push(
                 Diagnostic::new(
@@ -505,7 +505,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
                         "Stack size for entry function '{name}' cannot be statically determined"
                     ),
                 )
-                .about_symbol(name.clone()),
+                .about_symbol(name),
             );
         }
         if let Some(sec) = per_function_info(st, i) {
@@ -1047,11 +1047,11 @@ fn kernel_bank_key(st: &State<'_>, bank: SecId) -> (u32, u32) {
 
 /// `.strtab`: the interned strings, then the local namespace's names, then the global
 /// namespace's, each once.
-fn build_strtab(st: &State<'_>) -> (Vec<u8>, FxHashMap<String, u32>) {
+fn build_strtab<'d>(st: &State<'d>) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
     let mut out = vec![0u8];
-    let mut offsets: FxHashMap<String, u32> = FxHashMap::default();
-    for s in &st.interned {
-        offsets.insert(s.clone(), out.len() as u32);
+    let mut offsets: FxHashMap<&'d str, u32> = FxHashMap::default();
+    for &s in &st.interned {
+        offsets.insert(s, out.len() as u32);
         out.extend_from_slice(s.as_bytes());
         out.push(0);
     }
@@ -1059,16 +1059,16 @@ fn build_strtab(st: &State<'_>) -> (Vec<u8>, FxHashMap<String, u32>) {
         .local_name_order
         .iter()
         .chain(st.global_name_order.iter());
-    for (name, owner) in names {
+    for &(name, owner) in names {
         if let NameOwner::Section(id) = owner {
-            if st.sec(*id).name_removed {
+            if st.sec(id).name_removed {
                 continue;
             }
         }
         if offsets.contains_key(name) {
             continue;
         }
-        offsets.insert(name.clone(), out.len() as u32);
+        offsets.insert(name, out.len() as u32);
         out.extend_from_slice(name.as_bytes());
         out.push(0);
     }
@@ -1081,12 +1081,12 @@ fn build_strtab(st: &State<'_>) -> (Vec<u8>, FxHashMap<String, u32>) {
 /// offset of each prototype string (by its old interned offset) and `.nv.merc.symtab`'s name
 /// offsets.
 #[allow(clippy::type_complexity)]
-fn build_merc_strtab(
-    st: &State<'_>,
+fn build_merc_strtab<'d>(
+    st: &State<'d>,
     nums: &SymbolNumbers,
 ) -> (
     Vec<u8>,
-    FxHashMap<String, u32>,
+    FxHashMap<&'d str, u32>,
     FxHashMap<u32, u32>,
     Vec<u32>,
 ) {
@@ -1106,11 +1106,8 @@ fn build_merc_strtab(
             }
         })
         .collect();
-    let by_offset: FxHashMap<u32, &str> = st
-        .interned_offsets
-        .iter()
-        .map(|(s, &o)| (o, s.as_str()))
-        .collect();
+    let by_offset: FxHashMap<u32, &str> =
+        st.interned_offsets.iter().map(|(&s, &o)| (o, s)).collect();
     let live = |f: FuncId| !st.func(f).dead && st.func(f).sym.is_some();
     let mut tokens: Vec<u32> = Vec::new();
     for &(f, t) in st.address_taken.iter().chain(st.indirect_calls.iter()) {
@@ -1128,9 +1125,9 @@ fn build_merc_strtab(
         .map(|t| by_offset.get(t).map_or(&b""[..], |s| s.as_bytes()))
         .collect();
     let names = crate::mercury::symbol_name_table(&symtab, &merc, &protos);
-    let mut offsets: FxHashMap<String, u32> = FxHashMap::default();
+    let mut offsets: FxHashMap<&'d str, u32> = FxHashMap::default();
     for (&i, &o) in nums.order.iter().zip(names.symtab.iter()) {
-        offsets.entry(st.sym(i).name.clone()).or_insert(o);
+        offsets.entry(st.sym(i).name).or_insert(o);
     }
     let strings = tokens
         .iter()
@@ -1270,7 +1267,7 @@ fn build_symtab(
     st: &State<'_>,
     fin: &Finalized,
     nums: &SymbolNumbers,
-    names: &FxHashMap<String, u32>,
+    names: &FxHashMap<&str, u32>,
 ) -> (Vec<u8>, Vec<u8>) {
     let mut out = vec![0u8; 24];
     let mut shndx_words = vec![0u8; 4];
@@ -1279,7 +1276,7 @@ fn build_symtab(
         let name = if s.name.is_empty() {
             0
         } else {
-            names.get(&s.name).copied().unwrap_or(0)
+            names.get(s.name).copied().unwrap_or(0)
         };
         let (shndx, real): (u16, u32) = match s.section {
             SymSection::Undef => (0, 0),
@@ -1428,10 +1425,7 @@ fn relocation_sections(
     // lists by offset (observed with -G).
     let by_offset = |target: SecId| {
         opts.target.is_mercury()
-            && matches!(
-                st.sec(target).name.as_str(),
-                ".debug_line" | ".nv_debug_line_sass"
-            )
+            && matches!(st.sec(target).name, ".debug_line" | ".nv_debug_line_sass")
     };
     let mut list: Vec<&Reloc> = st.relocs.iter().rev().filter(|r| !r.dropped).collect();
     list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });

@@ -468,7 +468,7 @@ pub fn emit(
                 None => super::relocate::section_bytes(st, id).into(),
             };
         out.push(OutSection {
-            name: s.name.clone(),
+            name: s.name.to_owned(),
             sh_type,
             flags: s.flags,
             link,

@@ -33,9 +33,9 @@ pub struct InputMaps {
     pub lost: Vec<bool>,
 }
 
-/// Parsed input symbol, owned (names are short; this keeps lifetimes simple).
-struct InSym {
-    name: String,
+/// Parsed input symbol.
+struct InSym<'d> {
+    name: &'d str,
     info: u8,
     other: u8,
     shndx: u32,
@@ -43,7 +43,7 @@ struct InSym {
     size: u64,
 }
 
-impl InSym {
+impl InSym<'_> {
     fn binding(&self) -> u8 {
         self.info >> 4
     }
@@ -85,7 +85,7 @@ pub fn merge_input<'d>(
     for i in 0..nsym as u32 {
         let s = elf.symbol(i).map_err(|e| bad(obj, e))?;
         syms.push(InSym {
-            name: String::from_utf8_lossy(s.name).into_owned(),
+            name: st.name_from(s.name),
             info: s.info,
             other: s.other,
             shndx: s.shndx,
@@ -170,7 +170,7 @@ struct MergeCx<'a, 'd> {
     input: usize,
     opts: &'a LinkOptions,
     diags: &'a mut Diagnostics,
-    syms: &'a [InSym],
+    syms: &'a [InSym<'d>],
     maps: &'a mut InputMaps,
 }
 
@@ -179,10 +179,10 @@ impl<'d> MergeCx<'_, 'd> {
         &self.obj.elf
     }
 
-    fn in_section(&self, idx: u32) -> Result<(SectionHeader, String), LinkError> {
+    fn in_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
         let h = *self.elf().section(idx).map_err(|e| bad(self.obj, e))?;
         let n = self.elf().section_name(idx).map_err(|e| bad(self.obj, e))?;
-        Ok((h, String::from_utf8_lossy(n).into_owned()))
+        Ok((h, self.st.name_from(n)))
     }
 
     fn map_notes(&mut self) {
@@ -226,7 +226,7 @@ impl<'d> MergeCx<'_, 'd> {
         let id = match existing {
             Some(id) => id,
             None => {
-                let mut sec = new_section(name.clone(), out_type, h.flags, h.addralign, h.entsize);
+                let mut sec = new_section(name, out_type, h.flags, h.addralign, h.entsize);
                 sec.addralign = 0;
                 if h.flags & SHF_EXECINSTR != 0 {
                     // Code: sh_link is the symbol table, sh_info the function's symbol (with
@@ -256,7 +256,7 @@ impl<'d> MergeCx<'_, 'd> {
                 let id = self.st.create_section(sec, per_kernel_bank);
                 let sym = self.st.add_local(
                     Symbol {
-                        name: name.clone(),
+                        name: name,
                         info: STT_SECTION,
                         other: 0,
                         section: SymSection::Section(id),
@@ -297,7 +297,7 @@ impl<'d> MergeCx<'_, 'd> {
             STB_LOCAL => {
                 let idx = self.st.add_local(
                     Symbol {
-                        name: s.name.clone(),
+                        name: s.name,
                         info: s.info,
                         other: s.other,
                         section: SymSection::Undef,
@@ -331,7 +331,7 @@ impl<'d> MergeCx<'_, 'd> {
         match self.st.global_by_name(&s.name) {
             None => {
                 let idx = self.st.add_global(Symbol {
-                    name: s.name.clone(),
+                    name: s.name,
                     info: s.info,
                     other: s.other,
                     section: SymSection::Undef,
@@ -366,7 +366,7 @@ impl<'d> MergeCx<'_, 'd> {
                     }
                     self.define_function(idx, i)?;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
-                    let name = s.name.clone();
+                    let name = s.name;
                     self.multiple_definition(&name, existing.input);
                     self.lose(i);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
@@ -424,20 +424,20 @@ impl<'d> MergeCx<'_, 'd> {
             .map_section(shndx)?
             .ok_or_else(|| bad(self.obj, format!("function in bad section {shndx}")))?;
         if !known && is_entry {
-            let name = self.st.sec(sec).name.clone();
-            let fname = name.strip_prefix(".text.").unwrap_or(&name).to_owned();
-            let info_name = format!(".nv.info.{fname}");
-            if self.st.section_by_name(&info_name).is_none() {
+            let name = self.st.sec(sec).name;
+            let fname = name.strip_prefix(".text.").unwrap_or(name);
+            let info_name = self.st.make_name(&[".nv.info.", fname]);
+            if self.st.section_by_name(info_name).is_none() {
                 let mut info = new_section(info_name, SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
                 info.link = Link::Symtab;
                 info.info = Link::Section(sec);
                 info.role = SecRole::Synthetic;
                 self.st.create_section(info, false);
             }
-            let shared_name = format!(".nv.shared.{fname}");
-            if self.st.section_by_name(&shared_name).is_none() {
+            let shared_name = self.st.make_name(&[".nv.shared.", fname]);
+            if self.st.section_by_name(shared_name).is_none() {
                 let mut shared = new_section(
-                    shared_name.clone(),
+                    shared_name,
                     SHT_CUDA_SHARED,
                     SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK,
                     0,
@@ -669,7 +669,7 @@ impl<'d> MergeCx<'_, 'd> {
             });
             let idx = self.st.add_local(
                 Symbol {
-                    name: s.name.clone(),
+                    name: s.name,
                     info: s.info,
                     other: s.other,
                     section: SymSection::Undef,
@@ -702,7 +702,7 @@ impl<'d> MergeCx<'_, 'd> {
             (SymSection::Undef, s.value)
         };
         let rec = Symbol {
-            name: s.name.clone(),
+            name: s.name,
             info: s.info,
             other: s.other,
             section,
@@ -738,7 +738,7 @@ impl<'d> MergeCx<'_, 'd> {
                     e.size = s.size;
                     e.input = self.input;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
-                    let name = s.name.clone();
+                    let name = s.name;
                     self.multiple_definition(&name, existing.input);
                 } else if existing.size != s.size {
                     let first = self
@@ -755,7 +755,7 @@ impl<'d> MergeCx<'_, 'd> {
                         ),
                     )
                     .in_file(self.obj.name.clone())
-                    .about_symbol(s.name.clone());
+                    .about_symbol(s.name);
                     self.diags.push(d);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
                     let e = self.st.sym_mut(idx);
@@ -795,7 +795,7 @@ impl<'d> MergeCx<'_, 'd> {
         }
     }
 
-    fn merge_info(&mut self, idx: u32, h: &SectionHeader, name: &str) -> Result<(), LinkError> {
+    fn merge_info(&mut self, idx: u32, h: &SectionHeader, name: &'d str) -> Result<(), LinkError> {
         let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
         let records = parse_info(data).map_err(|e| bad(self.obj, format!("{name}: {e}")))?;
         let target = if h.flags & SHF_INFO_LINK != 0 {
@@ -809,7 +809,7 @@ impl<'d> MergeCx<'_, 'd> {
             let id = match self.st.section_by_name(name) {
                 Some(id) => id,
                 None => {
-                    let mut sec = new_section(name.to_owned(), SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
+                    let mut sec = new_section(name, SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
                     sec.link = Link::Symtab;
                     sec.info = Link::Section(text);
                     sec.role = SecRole::Synthetic;
@@ -979,7 +979,7 @@ impl<'d> MergeCx<'_, 'd> {
         &mut self,
         idx: u32,
         h: &SectionHeader,
-        name: &str,
+        name: &'d str,
     ) -> Result<(), LinkError> {
         let Some(target) = self.maps.sec.get(h.info as usize).copied().flatten() else {
             return Ok(());
@@ -990,8 +990,7 @@ impl<'d> MergeCx<'_, 'd> {
         let rel_sec = match self.st.section_by_name(name) {
             Some(id) => id,
             None => {
-                let mut sec =
-                    new_section(name.to_owned(), h.sh_type, h.flags, h.addralign, h.entsize);
+                let mut sec = new_section(name, h.sh_type, h.flags, h.addralign, h.entsize);
                 sec.link = Link::Symtab;
                 sec.info = Link::Section(target);
                 sec.role = SecRole::Synthetic;
@@ -1005,8 +1004,8 @@ impl<'d> MergeCx<'_, 'd> {
                 .strip_prefix(".rela")
                 .or_else(|| name.strip_prefix(".rel"))
                 .unwrap_or(name);
-            let resolved = format!(".nv.resolvedrela{suffix}");
-            if self.st.section_by_name(&resolved).is_none() {
+            let resolved = self.st.make_name(&[".nv.resolvedrela", suffix]);
+            if self.st.section_by_name(resolved).is_none() {
                 let mut sec = new_section(resolved, SHT_CUDA_RESOLVED_RELA, SHF_INFO_LINK, 8, 24);
                 sec.link = Link::Symtab;
                 sec.info = Link::Section(target);

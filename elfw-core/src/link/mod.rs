@@ -175,7 +175,8 @@ fn run(
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
 ) -> Result<Vec<u8>, LinkError> {
-    let mut st = state::State::new();
+    let bump = bumpalo::Bump::new();
+    let mut st = state::State::new(&bump);
     finalize::create_standard_sections(&mut st, opts);
     // From sm_90 every image carries `.nv.compat`, made right after `.nv.info`.
     if opts.target.sm >= 90 {

@@ -8,6 +8,7 @@
 //! orders are made of, so this model keeps them exactly.
 
 use crate::arena::{GlobalIdx, LocalIdx, SymIdx, SymKind};
+use elfw_hash::NameMap;
 use rustc_hash::FxHashMap;
 
 /// Index of an output section in creation order (0 is the null section).
@@ -52,8 +53,8 @@ pub enum SecRole {
 /// An output section.
 #[derive(Clone, Debug)]
 pub struct Section<'d> {
-    /// Section name.
-    pub name: String,
+    /// Section name (borrowed from an input, or interned in the link's arena).
+    pub name: &'d str,
     /// Section type (CUDA types as nvlink keeps them internally).
     pub sh_type: u32,
     /// Flags.
@@ -120,10 +121,10 @@ pub enum SymSection {
 }
 
 /// A symbol record.
-#[derive(Clone, Debug)]
-pub struct Symbol {
-    /// Name.
-    pub name: String,
+#[derive(Clone, Copy, Debug)]
+pub struct Symbol<'d> {
+    /// Name (borrowed from an input, or interned in the link's arena).
+    pub name: &'d str,
     /// `st_info` (binding and type).
     pub info: u8,
     /// `st_other`.
@@ -145,7 +146,7 @@ pub struct Symbol {
     pub shared: Option<usize>,
 }
 
-impl Symbol {
+impl Symbol<'_> {
     /// `STB_*`.
     pub fn binding(&self) -> u8 {
         self.info >> 4
@@ -226,26 +227,27 @@ pub struct InfoRecord {
 }
 
 /// The whole merge state.
-#[derive(Default)]
 pub struct State<'d> {
+    /// Where names the linker makes up live (names from inputs are borrowed).
+    pub bump: &'d bumpalo::Bump,
     /// Sections in creation order; index 0 is the null section.
     pub sections: Vec<Section<'d>>,
     /// Local and section symbols; index 0 is the sentinel.
-    pub locals: Vec<Symbol>,
+    pub locals: Vec<Symbol<'d>>,
     /// Non-local symbols; index 0 is the sentinel.
-    pub globals: Vec<Symbol>,
+    pub globals: Vec<Symbol<'d>>,
     /// Name → symbol, for non-local symbols and section symbols.
-    pub global_names: FxHashMap<String, SymIdx>,
+    pub global_names: NameMap<&'d str, SymIdx>,
     /// Name → section.
-    pub section_names: FxHashMap<String, SecId>,
+    pub section_names: NameMap<&'d str, SecId>,
     /// Order in which names entered the local/section namespace (`.strtab` part 1).
-    pub local_name_order: Vec<(String, NameOwner)>,
+    pub local_name_order: Vec<(&'d str, NameOwner)>,
     /// Order in which names entered the global namespace (`.strtab` part 2).
-    pub global_name_order: Vec<(String, NameOwner)>,
+    pub global_name_order: Vec<(&'d str, NameOwner)>,
     /// Strings interned into `.strtab` ahead of all names (prototype strings).
-    pub interned: Vec<String>,
+    pub interned: Vec<&'d str>,
     /// Interned string → offset.
-    pub interned_offsets: FxHashMap<String, u32>,
+    pub interned_offsets: FxHashMap<&'d str, u32>,
     /// Next offset in the interned part.
     pub interned_size: u32,
     /// Relocations in arrival order.
@@ -319,11 +321,38 @@ pub enum NameOwner {
 }
 
 impl<'d> State<'d> {
-    /// A fresh state with the sentinels in place.
-    pub fn new() -> State<'d> {
-        let mut s = State::default();
+    /// A fresh state with the sentinels in place; made-up names go to `bump`.
+    pub fn new(bump: &'d bumpalo::Bump) -> State<'d> {
+        let mut s = State {
+            bump,
+            sections: Vec::new(),
+            locals: Vec::new(),
+            globals: Vec::new(),
+            global_names: NameMap::for_symbol_names(),
+            section_names: NameMap::for_section_names(),
+            local_name_order: Vec::new(),
+            global_name_order: Vec::new(),
+            interned: Vec::new(),
+            interned_offsets: FxHashMap::default(),
+            interned_size: 0,
+            relocs: Vec::new(),
+            info: Vec::new(),
+            section_info: FxHashMap::default(),
+            info_tail: Vec::new(),
+            section_info_tail: FxHashMap::default(),
+            functions: Vec::new(),
+            shared_vars: Vec::new(),
+            address_taken: Vec::new(),
+            indirect_calls: Vec::new(),
+            merged_inputs: Vec::new(),
+            input_vsm: FxHashMap::default(),
+            input_maps: Vec::new(),
+            merc_section_info: FxHashMap::default(),
+            pruned_debug_frame: None,
+            sass_info_tail: FxHashMap::default(),
+        };
         s.sections.push(Section {
-            name: String::new(),
+            name: "",
             sh_type: 0,
             flags: 0,
             link: Link::None,
@@ -340,7 +369,7 @@ impl<'d> State<'d> {
             keep_empty: false,
         });
         let sentinel = Symbol {
-            name: String::new(),
+            name: "",
             info: 0,
             other: 0,
             section: SymSection::Undef,
@@ -351,7 +380,7 @@ impl<'d> State<'d> {
             func: None,
             shared: None,
         };
-        s.locals.push(sentinel.clone());
+        s.locals.push(sentinel);
         s.globals.push(sentinel);
         s.functions.push(Function::default());
         s.interned_size = 1;
@@ -367,14 +396,14 @@ impl<'d> State<'d> {
         &mut self.sections[id.index()]
     }
     /// The symbol `idx`.
-    pub fn sym(&self, idx: SymIdx) -> &Symbol {
+    pub fn sym(&self, idx: SymIdx) -> &Symbol<'d> {
         match idx.kind() {
             SymKind::Local(l) => &self.locals[l.pos()],
             SymKind::Global(g) => &self.globals[g.pos()],
         }
     }
     /// The symbol `idx`, mutably.
-    pub fn sym_mut(&mut self, idx: SymIdx) -> &mut Symbol {
+    pub fn sym_mut(&mut self, idx: SymIdx) -> &mut Symbol<'d> {
         match idx.kind() {
             SymKind::Local(l) => &mut self.locals[l.pos()],
             SymKind::Global(g) => &mut self.globals[g.pos()],
@@ -386,12 +415,12 @@ impl<'d> State<'d> {
     /// enters `.strtab` before the parent's (observed).
     pub fn create_section(&mut self, mut sec: Section<'d>, with_rel_companion: bool) -> SecId {
         let id = SecId(self.sections.len() as u32);
-        let name = sec.name.clone();
+        let name = sec.name;
         sec.removed = false;
         self.sections.push(sec);
-        self.section_names.insert(name.clone(), id);
+        self.section_names.insert(name, id);
         if with_rel_companion {
-            let rel_name = format!(".rel{name}");
+            let rel_name = self.make_name(&[".rel", name]);
             let rel = Section {
                 name: rel_name,
                 sh_type: crate::elf::consts::SHT_REL,
@@ -421,29 +450,43 @@ impl<'d> State<'d> {
         self.section_names.get(name).copied()
     }
 
+    /// A name made of `parts`, interned in the link's arena (`.nv.info.` + a function name …).
+    pub fn make_name(&self, parts: &[&str]) -> &'d str {
+        self.bump.alloc_str(&parts.concat())
+    }
+
+    /// `name` as a string of the link's lifetime: an input's bytes when they are UTF-8
+    /// (no copy), a lossy copy in the arena otherwise.
+    pub fn name_from(&self, name: &'d [u8]) -> &'d str {
+        match std::str::from_utf8(name) {
+            Ok(s) => s,
+            Err(_) => self.bump.alloc_str(&String::from_utf8_lossy(name)),
+        }
+    }
+
     /// Adds a local (or section) symbol to the positive array.
-    pub fn add_local(&mut self, sym: Symbol, register_name: bool) -> SymIdx {
+    pub fn add_local(&mut self, sym: Symbol<'d>, register_name: bool) -> SymIdx {
         let slot = self.locals.len() as u32;
         let idx: SymIdx = LocalIdx::from_slot(slot)
             .expect("positive array slot is never 0")
             .into();
         if register_name {
             self.local_name_order
-                .push((sym.name.clone(), NameOwner::Symbol(idx)));
+                .push((sym.name, NameOwner::Symbol(idx)));
         }
         self.locals.push(sym);
         idx
     }
 
     /// Adds a non-local symbol to the negative array and its name to the global namespace.
-    pub fn add_global(&mut self, sym: Symbol) -> SymIdx {
+    pub fn add_global(&mut self, sym: Symbol<'d>) -> SymIdx {
         let slot = self.globals.len() as u32;
         let idx: SymIdx = GlobalIdx::from_slot(slot)
             .expect("negative array slot is never 0")
             .into();
-        self.global_names.insert(sym.name.clone(), idx);
+        self.global_names.insert(sym.name, idx);
         self.global_name_order
-            .push((sym.name.clone(), NameOwner::Symbol(idx)));
+            .push((sym.name, NameOwner::Symbol(idx)));
         self.globals.push(sym);
         idx
     }
@@ -460,8 +503,9 @@ impl<'d> State<'d> {
         }
         let o = self.interned_size;
         self.interned_size += s.len() as u32 + 1;
-        self.interned.push(s.to_owned());
-        self.interned_offsets.insert(s.to_owned(), o);
+        let s: &'d str = self.bump.alloc_str(s);
+        self.interned.push(s);
+        self.interned_offsets.insert(s, o);
         o
     }
 
@@ -517,14 +561,14 @@ impl<'d> State<'d> {
 
 /// A blank section description with the common defaults, for [`State::create_section`].
 pub fn new_section<'d>(
-    name: impl Into<String>,
+    name: &'d str,
     sh_type: u32,
     flags: u64,
     addralign: u64,
     entsize: u64,
 ) -> Section<'d> {
     Section {
-        name: name.into(),
+        name,
         sh_type,
         flags,
         link: Link::None,
