@@ -38,6 +38,18 @@ pub struct RunOutcome {
 
 /// Runs the linker with `argv` (without the program name).
 pub fn run(argv: &[String], env: &RunEnv) -> RunOutcome {
+    run_inner(argv, env, false)
+}
+
+/// [`run`] for a process that exits as soon as this returns (the `elfw` binary): the link's
+/// input maps, working structures and image are left for the exit to reclaim rather than
+/// freed piece by piece (see [`elfw_core::Linker::skip_teardown`]). Not for a process that
+/// runs more than one command.
+pub fn run_then_exit(argv: &[String], env: &RunEnv) -> RunOutcome {
+    run_inner(argv, env, true)
+}
+
+fn run_inner(argv: &[String], env: &RunEnv, exiting: bool) -> RunOutcome {
     // elfw's own subcommands; anything else is an nvlink command line.
     match argv.first().map(String::as_str) {
         Some("cmp") => return cmp_cmd::run(&argv[1..], env),
@@ -45,7 +57,7 @@ pub fn run(argv: &[String], env: &RunEnv) -> RunOutcome {
         _ => {}
     }
     let mut out = RunOutcome::default();
-    let status = link_cmd::run(argv, env, &mut out);
+    let status = link_cmd::run(argv, env, &mut out, exiting);
     out.status = status;
     out
 }

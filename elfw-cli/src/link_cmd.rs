@@ -52,8 +52,9 @@ impl Out<'_> {
     }
 }
 
-/// Runs one nvlink command line; returns the exit status.
-pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome) -> i32 {
+/// Runs one nvlink command line; returns the exit status. With `exiting` (the process ends as
+/// soon as this returns) the link's big structures are left for the exit to reclaim.
+pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: bool) -> i32 {
     let mut out = Out {
         program: &env.program_name,
         run: outcome,
@@ -169,7 +170,7 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome) -> i32 {
     if parsed.has("link-as-tools-patch") {
         return out.fatal("-astoolspatch (link as tools patch) is not supported by elfw");
     }
-    link_files(&parsed, target, env, &mut out)
+    link_files(&parsed, target, env, &mut out, exiting)
 }
 
 fn resolve(env: &RunEnv, p: &str) -> PathBuf {
@@ -220,9 +221,32 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
     l
 }
 
-fn link_files(parsed: &Parsed, target: Target, env: &RunEnv, out: &mut Out<'_>) -> i32 {
-    let linker = linker_for(parsed, target, env);
+fn link_files(
+    parsed: &Parsed,
+    target: Target,
+    env: &RunEnv,
+    out: &mut Out<'_>,
+    exiting: bool,
+) -> i32 {
+    let linker = linker_for(parsed, target, env).skip_teardown(exiting);
     let linked = linker.link();
+    let status = finish_link(parsed, target, env, out, &linked);
+    if exiting {
+        // The image and the link's records: the process's exit reclaims them.
+        std::mem::forget(linked);
+        std::mem::forget(linker);
+    }
+    status
+}
+
+/// Everything after the link: messages, reports, the output file (atomically) and `--time`.
+fn finish_link(
+    parsed: &Parsed,
+    target: Target,
+    env: &RunEnv,
+    out: &mut Out<'_>,
+    linked: &Linked,
+) -> i32 {
     for d in &linked.diagnostics {
         out.line(d.severity, &d.message);
     }
@@ -242,7 +266,7 @@ fn link_files(parsed: &Parsed, target: Target, env: &RunEnv, out: &mut Out<'_>) 
         }
     }
     if let Some(map) = parsed.value("print-map") {
-        let text = report::map(&linked, map.ends_with(".json"));
+        let text = report::map(linked, map.ends_with(".json"));
         if let Err(e) = write_file(&resolve(env, map), text.as_bytes()) {
             out.line(
                 Severity::Error,
@@ -260,7 +284,7 @@ fn link_files(parsed: &Parsed, target: Target, env: &RunEnv, out: &mut Out<'_>) 
         }
     }
     if let Some(reg) = parsed.value("register-link-binaries") {
-        if let Err(code) = write_registration(reg, &linked, env, out) {
+        if let Err(code) = write_registration(reg, linked, env, out) {
             if let Some((tmp, _)) = pending {
                 let _ = std::fs::remove_file(tmp);
             }
@@ -277,7 +301,7 @@ fn link_files(parsed: &Parsed, target: Target, env: &RunEnv, out: &mut Out<'_>) 
         }
     }
     if let Some(time) = parsed.value("time") {
-        if let Err(code) = write_times(time, parsed, &linked, target, env, out) {
+        if let Err(code) = write_times(time, parsed, linked, target, env, out) {
             return code;
         }
     }

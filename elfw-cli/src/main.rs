@@ -12,7 +12,7 @@ fn main() {
         cwd: std::env::current_dir().unwrap_or_default(),
         program_name,
     };
-    let out = elfw_cli::run(&argv, &env);
+    let out = elfw_cli::run_then_exit(&argv, &env);
     let _ = std::io::stdout().write_all(&out.stdout);
     let _ = std::io::stderr().write_all(&out.stderr);
     std::process::exit(out.status);

@@ -63,6 +63,7 @@ pub struct Linker {
     suppress_stack_size_warning: bool,
     register_link_binaries: bool,
     keep_input_cubins: bool,
+    skip_teardown: bool,
     tool_record: Option<ToolRecord>,
     ptxas: Option<input::ptx::Ptxas>,
     working_dir: Option<PathBuf>,
@@ -179,6 +180,7 @@ impl Linker {
             suppress_stack_size_warning: false,
             register_link_binaries: false,
             keep_input_cubins: false,
+            skip_teardown: false,
             tool_record: None,
             ptxas: None,
             working_dir: None,
@@ -247,6 +249,14 @@ impl Linker {
     /// Keep a copy of every device cubin in [`Linked::cubins`] (for reports over the inputs).
     pub fn keep_input_cubins(mut self, on: bool) -> Linker {
         self.keep_input_cubins = on;
+        self
+    }
+    /// For a process that exits as soon as the link returns (the `elfw` command): the link's
+    /// input maps and working structures are left for the exit to reclaim instead of being
+    /// unmapped and freed one by one. Their memory stays in use until the process ends, so a
+    /// program that links more than once must leave this off (the default).
+    pub fn skip_teardown(mut self, on: bool) -> Linker {
+        self.skip_teardown = on;
         self
     }
     /// The linker's own `.note.nv.tkinfo` record (tool name, version, arguments).
@@ -566,6 +576,14 @@ impl Linker {
         }
         if out.status() == 0 {
             out.image = image;
+        }
+        if self.skip_teardown {
+            // Nothing below borrows from these any more; the process's exit reclaims them.
+            std::mem::forget(opts);
+            std::mem::forget(objects);
+            std::mem::forget(results);
+            std::mem::forget(stores);
+            std::mem::forget(files);
         }
         out
     }

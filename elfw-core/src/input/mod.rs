@@ -138,8 +138,13 @@ impl FileBytes {
                 return Ok(FileBytes::Owned(Vec::new()));
             }
             // SAFETY: the map is read-only; like every linker we assume inputs are not
-            // modified while the link runs.
-            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+            // modified while the link runs. (The length is given: one `statx` less per file.)
+            let map = unsafe {
+                memmap2::MmapOptions::new()
+                    .len(meta.len() as usize)
+                    .map(&file)
+            };
+            if let Ok(map) = map {
                 return Ok(FileBytes::Map(map));
             }
         }
