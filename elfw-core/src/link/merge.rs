@@ -652,6 +652,20 @@ impl<'d> MergeCx<'_, 'd> {
             self.shared_kind(i)?
         };
         if let Some(kind) = shared {
+            // Dynamic shared memory brings `.nv_debug.shared` into the image (observed: it is
+            // there, empty, even when no input has it).
+            if kind == SharedKind::Dynamic && self.st.section_by_name(".nv_debug.shared").is_none()
+            {
+                let mut sec = new_section(
+                    ".nv_debug.shared",
+                    SHT_CUDA_SHARED,
+                    SHF_WRITE | SHF_ALLOC,
+                    0,
+                    0,
+                );
+                sec.role = SecRole::Data;
+                self.st.create_section(sec, false);
+            }
             // Placed later by the shared-memory layout; named in the output only by `-g`
             // links. Its section is still taken now, in symbol order.
             let section = if kind != SharedKind::Dynamic {

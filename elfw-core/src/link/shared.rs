@@ -80,7 +80,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         reach.insert(k, r);
     }
-    let max_align = st.shared_vars.iter().map(|v| v.align).max().unwrap_or(0);
+    // Alignment (observed on sm_80/sm_90 with and without dynamic shared memory): a window
+    // is aligned for its own variables and the dynamic memory it uses; a window that uses
+    // the common area, and `.nv_debug.shared`, for the common area and all dynamic memory.
+    let max_of = |kind: &dyn Fn(&SharedVar) -> bool| {
+        st.shared_vars
+            .iter()
+            .filter(|v| kind(v))
+            .map(|v| v.align)
+            .max()
+            .unwrap_or(0)
+    };
+    let dynamic_align = max_of(&|v| v.kind == SharedKind::Dynamic);
+    let has_dynamic = st.shared_vars.iter().any(|v| v.kind == SharedKind::Dynamic);
     // The common area: function variables serving several kernels, in function order.
     let mut cur = 0u64;
     let mut order: Vec<usize> = Vec::new();
@@ -99,6 +111,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         var.offset = Some(off);
         cur = off + var.size;
     }
+    let common_align = order
+        .iter()
+        .map(|&v| st.shared_vars[v].align)
+        .max()
+        .unwrap_or(0);
+    let debug_align = dynamic_align.max(common_align);
     // Each kernel's window.
     for &k in &kernels {
         let text = match st.func(k).sym.map(|s| st.sym(s).section) {
@@ -136,15 +154,18 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // Largest alignment first; the sort is stable, so ties keep declaration order.
         private.sort_by_key(|&v| std::cmp::Reverse(st.shared_vars[v].align));
         let mut end = start;
+        let mut align = if start > 0 { debug_align } else { 0 };
         for &v in &private {
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
             end = off + var.size;
+            align = align.max(var.align);
         }
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
             var.offset = Some(align_up(end, var.align));
+            align = align.max(var.align);
         }
         let uses_shared = !private.is_empty() || !dynamic.is_empty() || start > 0;
         let name = format!(
@@ -156,7 +177,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             s.nodes.clear();
             if uses_shared {
                 s.size = reserve + end;
-                s.addralign = max_align.max(s.addralign);
+                s.addralign = align.max(s.addralign);
             } else {
                 s.size = 0;
                 s.removed = true;
@@ -197,9 +218,14 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let s = &mut st.sections[i];
         if s.sh_type == SHT_CUDA_SHARED && !s.name.starts_with(".nv.shared.") {
             s.nodes.clear();
+            // It stays only in links with dynamic shared memory (observed: gone with function
+            // variables alone, there even when no input had it).
+            if !has_dynamic {
+                s.removed = true;
+            }
             // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`).
             s.size = if opts.target.is_mercury() { reserve } else { 0 };
-            s.addralign = max_align.max(s.addralign);
+            s.addralign = debug_align.max(s.addralign);
             // Without a section symbol, as when it is empty.
             if let Some(sym) = s.symbol {
                 if opts.target.is_mercury() {

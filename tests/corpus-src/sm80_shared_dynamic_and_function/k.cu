@@ -1,0 +1,4 @@
+__device__ __noinline__ void f(int *p) { __shared__ int tile[64]; tile[threadIdx.x] = p[threadIdx.x]; __syncthreads(); p[threadIdx.x] = tile[63 - threadIdx.x]; }
+__global__ void k(int *p) { f(p); }
+extern __shared__ float dyn[];
+__global__ void kd(float *p) { dyn[threadIdx.x] = p[0]; __syncthreads(); p[1] = dyn[5]; }
