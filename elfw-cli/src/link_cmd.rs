@@ -277,6 +277,7 @@ fn finish_link(
     }
     let output = parsed.value("output-file");
     let mut pending = None;
+    let write_start = std::time::Instant::now();
     if let (Some(image), Some(output)) = (&linked.image, output) {
         match stage(&resolve(env, output), image) {
             Ok(tmp) => pending = Some((tmp, resolve(env, output))),
@@ -291,6 +292,7 @@ fn finish_link(
             return code;
         }
     }
+    let mut wrote = None;
     if let Some((tmp, dest)) = pending {
         if std::fs::rename(&tmp, &dest).is_err() {
             let _ = std::fs::remove_file(&tmp);
@@ -299,9 +301,10 @@ fn finish_link(
                 output.unwrap_or_default()
             ));
         }
+        wrote = Some(write_start.elapsed());
     }
     if let Some(time) = parsed.value("time") {
-        if let Err(code) = write_times(time, parsed, linked, target, env, out) {
+        if let Err(code) = write_times(time, parsed, linked, wrote, target, env, out) {
             return code;
         }
     }
@@ -335,11 +338,13 @@ fn write_registration(
 }
 
 /// `--time FILE`: appends one CSV row per elfw phase (nvlink's header row first when the
-/// file is empty; `-` is standard output).
+/// file is empty; `-` is standard output): the phases of [`Linked::times`], then `write`
+/// (the output staged and renamed into place; reports and the `.reg.c` file included).
 fn write_times(
     file: &str,
     parsed: &Parsed,
     linked: &Linked,
+    wrote: Option<std::time::Duration>,
     target: Target,
     env: &RunEnv,
     out: &mut Out<'_>,
@@ -348,7 +353,8 @@ fn write_times(
     let inputs = parsed.inputs.join(" ");
     let output = parsed.value("output-file").unwrap_or("");
     let mut rows = String::new();
-    for (phase, d) in &linked.times.phases {
+    let write = wrote.map(|d| ("write", d));
+    for (phase, d) in linked.times.phases.iter().chain(&write) {
         rows.push_str(&format!(
             "{inputs}  , elfw {phase} , {inputs}  , {output} , {} , elfw , {:.4} , ms\n",
             target.sm_name(),

@@ -18,6 +18,7 @@ use crate::link::{self, InputObject, LinkOptions, PhaseTimes, ToolRecord};
 use crate::target::Target;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// One input of a [`Linker`].
 #[derive(Clone, Debug)]
@@ -104,7 +105,8 @@ pub struct Linked {
     pub image: Option<Vec<u8>>,
     /// Every error, warning and info, in the order nvlink prints them.
     pub diagnostics: Vec<Diagnostic>,
-    /// How long each phase took.
+    /// How long each phase took: `inputs` (opening and loading every input), the link's own
+    /// phases, then `teardown` (the rest of the link: dropping its working state, mostly).
     pub times: PhaseTimes,
     /// What became of each input, in link order (command-line inputs, then libraries).
     pub inputs: Vec<InputReport>,
@@ -369,6 +371,7 @@ impl Linker {
                 }
             }
         }
+        let inputs_start = Instant::now();
         let load_opts = LoadOptions {
             target: self.target.sm_arch(),
             lto: false,
@@ -560,11 +563,19 @@ impl Linker {
         if let Some(r) = &self.tool_record {
             opts.tool_record = r.clone();
         }
+        let inputs_time = inputs_start.elapsed();
+        let link_start = Instant::now();
         let (image, diags, times) = match link::link(&objects, &opts) {
             Ok(o) => (Some(o.image), o.diagnostics, o.times),
             Err(f) => (None, f.diagnostics, PhaseTimes::default()),
         };
-        out.times = times;
+        let link_time = link_start.elapsed();
+        let phased: Duration = times.phases.iter().map(|(_, d)| *d).sum();
+        out.times.phases.push(("inputs", inputs_time));
+        out.times.phases.extend(times.phases);
+        out.times
+            .phases
+            .push(("teardown", link_time.saturating_sub(phased)));
         for d in diags.into_vec() {
             if self.suppress_stack_size_warning
                 && d.severity == Severity::Warning
