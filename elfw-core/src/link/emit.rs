@@ -78,7 +78,7 @@ pub fn emit(
         if is_nobits(fin.out_type[id.index()]) {
             continue;
         }
-        if let Some(bytes) = fin.contents.get(&id).or_else(|| patched.get(&id)) {
+        if let Some(bytes) = fin.contents.get(&id) {
             out[o..o + bytes.len()].copy_from_slice(bytes);
         } else {
             for node in &s.nodes {
@@ -87,6 +87,7 @@ pub fn emit(
                     out[start..start + d.len()].copy_from_slice(d);
                 }
             }
+            patched.apply_to(id, &mut out[o..o + s.size as usize]);
         }
     }
 

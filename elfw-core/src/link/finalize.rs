@@ -472,7 +472,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         if r.attr == EIATTR_REGCOUNT {
             if let Some(&f) = entry_of.get(&sym) {
                 if let Some(m) = max_regs[f] {
-                    r.payload[4..8].copy_from_slice(&m.to_le_bytes());
+                    r.payload.to_mut()[4..8].copy_from_slice(&m.to_le_bytes());
                 }
             }
         }
@@ -515,7 +515,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             });
             match own {
                 Some(r) if r.payload.len() >= 4 => {
-                    r.payload[..4].copy_from_slice(&u32::MAX.to_le_bytes())
+                    r.payload.to_mut()[..4].copy_from_slice(&u32::MAX.to_le_bytes())
                 }
                 _ => st
                     .section_info_tail
@@ -524,7 +524,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
                     .push(InfoRecord {
                         format: EIFMT_SVAL,
                         attr: EIATTR_CRS_STACK_SIZE,
-                        payload: u32::MAX.to_le_bytes().to_vec(),
+                        payload: u32::MAX.to_le_bytes().to_vec().into(),
                         sym: None,
                         externs: Vec::new(),
                         dropped: false,
@@ -544,7 +544,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         st.info_tail.push(InfoRecord {
             format: EIFMT_SVAL,
             attr: EIATTR_MIN_STACK_SIZE,
-            payload,
+            payload: payload.into(),
             sym: Some(sym),
             externs: Vec::new(),
             dropped: false,
@@ -641,7 +641,10 @@ fn propagate_barriers(st: &mut State<'_>) {
             .iter_mut()
             .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
         {
-            Some(r) => r.payload[0] = r.payload[0].max(most),
+            Some(r) => {
+                let v = r.payload[0].max(most);
+                r.payload.to_mut()[0] = v;
+            }
             None => st
                 .section_info_tail
                 .entry(sec)
@@ -649,7 +652,7 @@ fn propagate_barriers(st: &mut State<'_>) {
                 .push(InfoRecord {
                     format: crate::nvinfo::EIFMT_BVAL,
                     attr: EIATTR_NUM_BARRIERS,
-                    payload: vec![most, 0],
+                    payload: vec![most, 0].into(),
                     sym: None,
                     externs: Vec::new(),
                     dropped: false,
@@ -1307,7 +1310,7 @@ fn build_symtab(
 
 pub(super) fn info_bytes<'a>(
     st: &State<'_>,
-    records: impl Iterator<Item = &'a InfoRecord>,
+    records: impl Iterator<Item = &'a InfoRecord<'a>>,
     nums: &SymbolNumbers,
 ) -> Vec<u8> {
     let mut out = Vec::new();

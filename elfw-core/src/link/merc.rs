@@ -462,11 +462,10 @@ pub fn emit(
         let (link, info) = fin.link_info[id.index()];
         let sh_type = fin.out_type[id.index()];
         let has_data = !super::emit::is_nobits(sh_type);
-        let bytes: std::borrow::Cow<'_, [u8]> =
-            match fin.contents.get(&id).or_else(|| patched.get(&id)) {
-                Some(b) => b.as_slice().into(),
-                None => super::relocate::section_bytes(st, id).into(),
-            };
+        let bytes: std::borrow::Cow<'_, [u8]> = match fin.contents.get(&id) {
+            Some(b) => b.as_slice().into(),
+            None => patched.section(st, id).into(),
+        };
         out.push(OutSection {
             name: s.name.to_owned(),
             sh_type,

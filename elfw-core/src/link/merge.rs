@@ -870,7 +870,7 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// Input `.nv.info` records in output terms: symbol operands mapped, EXTERNS lists
     /// resolved, records of a lost weak definition skipped.
-    fn map_info_records(&self, records: Vec<InfoRecord>) -> Vec<InfoRecord> {
+    fn map_info_records(&self, records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
         let mut out = Vec::with_capacity(records.len());
         for mut r in records {
             if r.attr == EIATTR_EXTERNS {
@@ -1117,7 +1117,7 @@ const WEAK_SKIPPED: [u8; 4] = [0x11, 0x23, 0x2f, 0x3b];
 /// Attributes whose first payload word is a symbol index.
 const SYMBOL_OPERAND: [u8; 7] = [0x0a, 0x11, 0x12, 0x1e, 0x23, 0x2f, 0x3b];
 
-fn info_symbol_operand(r: &InfoRecord) -> Option<u32> {
+fn info_symbol_operand(r: &InfoRecord<'_>) -> Option<u32> {
     if r.format == EIFMT_SVAL && SYMBOL_OPERAND.contains(&r.attr) && r.payload.len() >= 4 {
         Some(u32::from_le_bytes(r.payload[..4].try_into().unwrap()))
     } else {
@@ -1126,7 +1126,7 @@ fn info_symbol_operand(r: &InfoRecord) -> Option<u32> {
 }
 
 /// Splits an `.nv.info` section into records.
-pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord>, String> {
+pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord<'_>>, String> {
     let mut out = Vec::new();
     let mut o = 0usize;
     while o + 4 <= data.len() {
@@ -1141,7 +1141,7 @@ pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord>, String> {
             out.push(InfoRecord {
                 format,
                 attr,
-                payload: data[o + 4..end].to_vec(),
+                payload: data[o + 4..end].into(),
                 sym: None,
                 externs: Vec::new(),
                 dropped: false,
@@ -1151,7 +1151,7 @@ pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord>, String> {
             out.push(InfoRecord {
                 format,
                 attr,
-                payload: v.to_le_bytes().to_vec(),
+                payload: data[o + 2..o + 4].into(),
                 sym: None,
                 externs: Vec::new(),
                 dropped: false,

@@ -17,11 +17,85 @@ use elfw_reloc::{Disposition, Target};
 use rustc_hash::FxHashMap;
 
 /// The section bytes the relocation phase rewrote, by section.
-pub type Patched = FxHashMap<SecId, Vec<u8>>;
+///
+/// The link does not copy sections to patch them: the relocation phase records what to write,
+/// the emitter copies each section's contributions into the image once and applies the
+/// patches there.
+#[derive(Clone, Debug, Default)]
+pub struct Patched {
+    patches: Vec<Patch>,
+    by_section: FxHashMap<SecId, (usize, usize)>,
+}
+
+/// One field to write.
+#[derive(Clone, Copy, Debug)]
+struct Patch {
+    section: SecId,
+    offset: u64,
+    r_type: u32,
+    value: u64,
+    bank: Option<u32>,
+}
+
+impl Patched {
+    /// Whether `section` has fields to write.
+    pub fn touches(&self, section: SecId) -> bool {
+        self.by_section.contains_key(&section)
+    }
+
+    /// Writes `section`'s fields into its bytes (`bytes` starts at the section's start).
+    pub fn apply_to(&self, section: SecId, bytes: &mut [u8]) {
+        let Some(&(start, end)) = self.by_section.get(&section) else {
+            return;
+        };
+        for p in &self.patches[start..end] {
+            let _ = match p.bank {
+                Some(b) => elfw_reloc::apply_with_bank(p.r_type, bytes, p.offset, p.value, b),
+                None => elfw_reloc::apply(p.r_type, bytes, p.offset, p.value),
+            };
+        }
+    }
+
+    /// A section's bytes with its fields written.
+    pub fn section(&self, st: &State<'_>, section: SecId) -> Vec<u8> {
+        let mut bytes = section_bytes(st, section);
+        self.apply_to(section, &mut bytes);
+        bytes
+    }
+
+    fn finish(mut self) -> Patched {
+        // Stable: fields of one section keep their relocation order.
+        self.patches.sort_by_key(|p| p.section.0);
+        let mut i = 0;
+        while i < self.patches.len() {
+            let s = self.patches[i].section;
+            let mut j = i;
+            while j < self.patches.len() && self.patches[j].section == s {
+                j += 1;
+            }
+            self.by_section.insert(s, (i, j));
+            i = j;
+        }
+        self
+    }
+}
+
+/// The input bytes holding offset `offset` of a section, and the offset within them.
+fn field_bytes<'d>(st: &State<'d>, section: SecId, offset: u64) -> Option<(&'d [u8], u64)> {
+    let nodes = &st.sec(section).nodes;
+    let i = nodes
+        .partition_point(|n| n.offset <= offset)
+        .checked_sub(1)?;
+    let n = &nodes[i];
+    let d = n.data?;
+    (offset < n.offset + d.len() as u64).then(|| (d, offset - n.offset))
+}
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
-    let mut patched: Patched = FxHashMap::default();
+    let mut patched = Patched::default();
+    // `.debug_frame` as merged, for the CIE lookups of sm_100+ (read-only).
+    let mut frame: Option<Vec<u8>> = None;
     // `--preserve-relocs`: what was resolved, as it was, for `.nv.resolvedrela*`.
     let mut resolved: Vec<Reloc> = Vec::new();
     for i in 0..st.relocs.len() {
@@ -50,16 +124,15 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
         let mut full_addend = None;
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
-            let bytes = patched
-                .entry(r.target)
-                .or_insert_with(|| section_bytes(st, r.target));
             let rel_is_rela = st.sec(r.rel_section).sh_type == SHT_RELA;
             // For REL entries the addend is what the fields hold; `r.addend` then carries only
             // the merge's adjustment for section symbols (the contribution's offset).
             let addend = if rel_is_rela {
                 r.addend
             } else {
-                let implicit = elfw_reloc::implicit_addend(r.r_type, bytes, r.offset).unwrap_or(0);
+                let implicit = field_bytes(st, r.target, r.offset)
+                    .and_then(|(d, o)| elfw_reloc::implicit_addend(r.r_type, d, o).ok())
+                    .unwrap_or(0);
                 (implicit as i64).wrapping_add(r.addend)
             };
             full_addend = Some(addend);
@@ -73,6 +146,7 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 && r.r_type == elfw_reloc::table::types::R_CUDA_64
                 && is_debug_frame(st, s)
             {
+                let bytes = frame.get_or_insert_with(|| section_bytes(st, r.target));
                 value = containing_cie(bytes, value).unwrap_or(value);
             }
             let bank = match s.section {
@@ -82,10 +156,13 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 }
                 _ => None,
             };
-            let _ = match bank {
-                Some(b) => elfw_reloc::apply_with_bank(r.r_type, bytes, r.offset, value, b),
-                None => elfw_reloc::apply(r.r_type, bytes, r.offset, value),
-            };
+            patched.patches.push(Patch {
+                section: r.target,
+                offset: r.offset,
+                r_type: r.r_type,
+                value,
+                bank,
+            });
         }
         if keep {
             // A relocatable image keeps the compiler's types; the driver's come at the final link.
@@ -113,7 +190,7 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
         }
     }
     st.relocs.extend(resolved);
-    patched
+    patched.finish()
 }
 
 /// `.nv.resolvedrela<x>` for `.rel<x>` or `.rela<x>`.

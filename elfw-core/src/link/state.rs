@@ -211,13 +211,14 @@ pub struct Reloc {
 
 /// An `.nv.info` record with its symbol operand (if any) in output terms.
 #[derive(Clone, Debug)]
-pub struct InfoRecord {
+pub struct InfoRecord<'d> {
     /// EIFMT format byte.
     pub format: u8,
     /// EIATTR code.
     pub attr: u8,
     /// For `EIFMT_SVAL`: the payload; for the 2-byte forms, the value in 2 little-endian bytes.
-    pub payload: Vec<u8>,
+    /// Borrowed from the input until the link changes it.
+    pub payload: std::borrow::Cow<'d, [u8]>,
     /// Symbol in the first payload word, when the attribute carries one.
     pub sym: Option<SymIdx>,
     /// For `EIATTR_EXTERNS`: the listed symbols.
@@ -253,13 +254,13 @@ pub struct State<'d> {
     /// Relocations in arrival order.
     pub relocs: Vec<Reloc>,
     /// Global `.nv.info` records in arrival order.
-    pub info: Vec<InfoRecord>,
+    pub info: Vec<InfoRecord<'d>>,
     /// Per-section `.nv.info.<f>` records in arrival order, keyed by the info section.
-    pub section_info: FxHashMap<SecId, Vec<InfoRecord>>,
+    pub section_info: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
     /// Global `.nv.info` records the linker adds, in output order (after the merged ones).
-    pub info_tail: Vec<InfoRecord>,
+    pub info_tail: Vec<InfoRecord<'d>>,
     /// Per-section records the linker adds, in output order (after the merged ones).
-    pub section_info_tail: FxHashMap<SecId, Vec<InfoRecord>>,
+    pub section_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
     /// Callgraph nodes by ordinal (index 0 unused).
     pub functions: Vec<Function>,
     /// Shared-memory variables, in merge order.
@@ -277,12 +278,12 @@ pub struct State<'d> {
     /// Mercury targets: each merged input's index maps, in merge order.
     pub input_maps: Vec<(usize, super::merge::InputMaps)>,
     /// Mercury targets: the `.nv.merc.nv.info.<f>` records, keyed by the SASS `.nv.info.<f>`.
-    pub merc_section_info: FxHashMap<SecId, Vec<InfoRecord>>,
+    pub merc_section_info: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
     /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
     pub pruned_debug_frame: Option<Vec<u8>>,
     /// Mercury targets: the finalizer's own records at the end of each input's SASS
     /// `.nv.info.<f>`, which keep their input order.
-    pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord>>,
+    pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
 }
 
 /// Where a shared-memory variable was declared.
