@@ -8,9 +8,10 @@
 //! For each size the workload is generated (or reused, see `cargo xtask gen`), then nvlink and
 //! elfw run alternately `--runs` times each (so drift on a noisy machine hits both alike); each
 //! run's wall time is measured around the child process and its peak RSS comes from `wait4`'s
-//! resource usage. The copy floor is the time, in this process, to read every input and write
-//! a file of the output's size. Medians are reported. Finally `elfw cmp` compares the two
-//! outputs and its verdict is printed.
+//! resource usage, as does its CPU time (user + system, all threads: steadier than wall time
+//! when other work shares the machine). The copy floor is the time, in this process, to read
+//! every input and write a file of the output's size. Medians are reported. Finally `elfw cmp`
+//! compares the two outputs and its verdict is printed.
 
 use crate::gen::{self, workload::Shape};
 use std::fs;
@@ -23,6 +24,10 @@ use std::time::{Duration, Instant};
 pub struct RunStats {
     /// Wall time from spawn to reaping.
     pub wall: Duration,
+    /// User plus system CPU time of the child and its threads (`ru_utime + ru_stime`): less
+    /// sensitive than wall time to other load on the machine, and above the wall time when
+    /// the child runs on several cores.
+    pub cpu: Duration,
     /// Peak resident set size of the child, in KiB (`ru_maxrss`).
     pub max_rss_kib: u64,
     /// Exit status; 128 + signal number when killed by a signal.
@@ -81,8 +86,10 @@ pub fn measure(cmd: &mut Command, log: &Path) -> Result<RunStats, String> {
     } else {
         128 + (status & 0x7f)
     };
+    let tv = |t: &Timeval| Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) * 1000) as u32);
     Ok(RunStats {
         wall,
+        cpu: tv(&usage.ru_utime) + tv(&usage.ru_stime),
         max_rss_kib: usage.ru_maxrss.max(0) as u64,
         status,
     })
@@ -178,6 +185,8 @@ struct Row {
     extended: bool,
     nvlink: f64,
     elfw: Option<f64>,
+    nvlink_cpu: f64,
+    elfw_cpu: Option<f64>,
     floor: f64,
     rss_nvlink: u64,
     rss_elfw: Option<u64>,
@@ -335,6 +344,9 @@ pub fn command(args: &[String]) -> Result<(), String> {
             nvlink: median(nv.iter().map(|s| s.wall.as_secs_f64()).collect()),
             elfw: (!el.is_empty())
                 .then(|| median(el.iter().map(|s| s.wall.as_secs_f64()).collect())),
+            nvlink_cpu: median(nv.iter().map(|s| s.cpu.as_secs_f64()).collect()),
+            elfw_cpu: (!el.is_empty())
+                .then(|| median(el.iter().map(|s| s.cpu.as_secs_f64()).collect())),
             floor: median(floors),
             rss_nvlink: max(&nv).unwrap_or(0),
             rss_elfw: max(&el),
@@ -389,6 +401,17 @@ fn print_table(rows: &[Row], runs: usize, arch: &str) {
         );
     }
     println!("(x: nvlink wrote e_shnum = 0 and the count in section 0's sh_size)");
+    for r in rows {
+        println!(
+            "cpu time (user + sys, median), {}: nvlink {} ms, elfw {} ms, nv/elfw {}",
+            r.label,
+            ms(r.nvlink_cpu),
+            r.elfw_cpu.map(ms).unwrap_or("-".into()),
+            r.elfw_cpu
+                .map(|e| format!("{:.2}", r.nvlink_cpu / e))
+                .unwrap_or("-".into()),
+        );
+    }
     if let Some(first) = rows.first() {
         for r in &rows[1..] {
             let scale = |a: f64, b: f64| (a / r.sections as f64) / (b / first.sections as f64);
