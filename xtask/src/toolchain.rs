@@ -161,6 +161,9 @@ impl Toolchain {
                 .args(&to_download)
                 .arg("-d")
                 .arg(self.wheel_dir())
+                // pip's progress goes to stderr: stdout carries only the tool folder, so
+                // `T=$(cargo xtask toolchain)` works on the first (downloading) run too.
+                .stdout(std::io::stderr())
                 .status()
                 .map_err(|e| format!("cannot run {} -m pip: {e}", python()))?;
             if !status.success() {
@@ -178,6 +181,7 @@ impl Toolchain {
                 .args(["-m", "zipfile", "-e"])
                 .arg(&wheel)
                 .arg(self.unpack_root())
+                .stdout(std::io::stderr())
                 .status()
                 .map_err(|e| format!("cannot run {} -m zipfile: {e}", python()))?;
             if !status.success() {
