@@ -441,8 +441,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     if opts.relocatable {
         return;
     }
-    propagate_barriers(st);
-    propagate_externs(st);
+    let info = info_sections(st);
+    propagate_barriers(st, &info);
+    propagate_externs(st, &info);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let stack = min_stacks(st);
@@ -508,7 +509,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
                 .about_symbol(name),
             );
         }
-        if let Some(sec) = per_function_info(st, i) {
+        if let Some(sec) = info[i] {
             let own = st.section_info.get_mut(&sec).and_then(|rs| {
                 rs.iter_mut()
                     .find(|r| r.attr == EIATTR_CRS_STACK_SIZE && !r.dropped)
@@ -591,20 +592,9 @@ fn sync_merc_info(st: &mut State<'_>) {
     st.merc_section_info = merc;
 }
 
-/// The `.nv.info.<f>` section of function `f` (by callgraph index), if it has one.
-fn per_function_info(st: &State<'_>, f: usize) -> Option<SecId> {
-    let sym = st.functions[f].sym?;
-    let SymSection::Section(text) = st.sym(sym).section else {
-        return None;
-    };
-    let name = st.sec(text).name.strip_prefix(".text.")?.to_owned();
-    st.section_by_name(&format!(".nv.info.{name}"))
-}
-
 /// A kernel's `EIATTR_NUM_BARRIERS` covers every function it can call: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
-fn propagate_barriers(st: &mut State<'_>) {
-    let info = info_sections(st);
+fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>]) {
     let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
         st.section_info
             .get(&sec?)?
@@ -707,8 +697,7 @@ impl Visited {
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (observed: its
 /// own entries, then those of its callees in a post-order walk of the call graph); what stays
 /// listed is decided when the records are written.
-fn propagate_externs(st: &mut State<'_>) {
-    let info = info_sections(st);
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>]) {
     let own = |st: &State<'_>, f: usize| -> Vec<SymIdx> {
         info[f]
             .and_then(|sec| st.section_info.get(&sec))
@@ -750,9 +739,15 @@ fn propagate_externs(st: &mut State<'_>) {
         seen.insert(k);
         let mut order = Vec::new();
         walk(st, k, &mut seen, &mut order);
-        let mut list = own(st, k);
-        for f in order {
-            list.extend(own(st, f));
+        // Each symbol once, where it first appears (the writer keeps the first too).
+        let mut list = Vec::new();
+        let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
+        for f in std::iter::once(k).chain(order) {
+            for s in own(st, f) {
+                if listed.insert(s) {
+                    list.push(s);
+                }
+            }
         }
         if let Some(r) = st.section_info.get_mut(&sec).and_then(|rs| {
             rs.iter_mut()
@@ -1321,6 +1316,7 @@ pub(super) fn info_bytes<'a>(
         if r.attr == super::merge::EIATTR_EXTERNS {
             // What stays listed: symbols still undefined, and kernels (launched from the device).
             let mut undefined: Vec<u32> = Vec::new();
+            let mut seen: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
             for &sym in &r.externs {
                 let x = st.sym(sym);
                 let entry = x.func.is_some_and(|f| st.func(f).is_entry);
@@ -1328,7 +1324,7 @@ pub(super) fn info_bytes<'a>(
                     continue;
                 }
                 let n = nums.get(sym);
-                if n != 0 && !undefined.contains(&n) {
+                if n != 0 && seen.insert(n) {
                     undefined.push(n);
                 }
             }
