@@ -442,16 +442,15 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         return;
     }
     let info = info_sections(st);
-    propagate_barriers(st, &info);
-    propagate_externs(st, &info);
+    let reach = kernel_reach(st);
+    propagate_barriers(st, &info, &reach);
+    propagate_externs(st, &info, &reach);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let stack = min_stacks(st);
-    let mut seen = Visited::new(n);
-    for (i, m) in max_regs.iter_mut().enumerate().skip(1) {
-        if st.functions[i].is_entry && !st.functions[i].dead {
-            *m = Some(reach_max_regs(st, i, &mut seen));
-        }
+    for (k, order) in &reach {
+        let regs = |f: usize| st.functions[f].regcount.unwrap_or(0);
+        max_regs[*k] = Some(order.iter().map(|&f| regs(f)).fold(regs(*k), u32::max));
     }
     let mut entries = Vec::new();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
@@ -594,7 +593,7 @@ fn sync_merc_info(st: &mut State<'_>) {
 
 /// A kernel's `EIATTR_NUM_BARRIERS` covers every function it can call: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
-fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>]) {
+fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
     let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
         st.section_info
             .get(&sec?)?
@@ -604,25 +603,12 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>]) {
             .max()
     };
     let own: Vec<Option<u8>> = info.iter().map(|&sec| barriers(st, sec)).collect();
-    let mut seen = Visited::new(st.functions.len());
-    let mut stack = Vec::new();
-    for k in 1..st.functions.len() {
-        if !st.functions[k].is_entry || st.functions[k].dead {
-            continue;
-        }
-        seen.clear();
-        stack.clear();
-        stack.push(k);
-        let mut most: Option<u8> = None;
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f) {
-                continue;
-            }
-            if let Some(b) = own[f] {
-                most = Some(most.map_or(b, |m| m.max(b)));
-            }
-            stack.extend(st.functions[f].callees.iter().map(|c| c.0 as usize));
-        }
+    for (k, order) in reach {
+        let k = *k;
+        let most = std::iter::once(k)
+            .chain(order.iter().copied())
+            .filter_map(|f| own[f])
+            .max();
         let (Some(most), Some(sec)) = (most, info[k]) else {
             continue;
         };
@@ -649,6 +635,44 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>]) {
                 }),
         }
     }
+}
+
+/// Each live kernel (by function ordinal) with the functions it reaches through calls, in
+/// post-order (each function's callees, in the order they were first recorded, before it;
+/// the kernel itself left out).
+type Reach = Vec<(usize, Vec<usize>)>;
+
+/// One walk per kernel, shared by every property propagated along the call graph.
+fn kernel_reach(st: &State<'_>) -> Reach {
+    let mut seen = Visited::new(st.functions.len());
+    let mut out = Vec::new();
+    for k in 1..st.functions.len() {
+        if !st.functions[k].is_entry || st.functions[k].dead {
+            continue;
+        }
+        seen.clear();
+        seen.insert(k);
+        let mut order = Vec::new();
+        let mut path: Vec<(usize, usize)> = vec![(k, 0)];
+        while let Some(top) = path.last_mut() {
+            let (f, next) = *top;
+            let callees = &st.functions[f].callees;
+            if next < callees.len() {
+                top.1 += 1;
+                let c = callees[callees.len() - 1 - next].0 as usize;
+                if seen.insert(c) {
+                    path.push((c, 0));
+                }
+                continue;
+            }
+            path.pop();
+            if !path.is_empty() {
+                order.push(f);
+            }
+        }
+        out.push((k, order));
+    }
+    out
 }
 
 /// Each function's `.nv.info.<f>` section, by function ordinal.
@@ -697,7 +721,12 @@ impl Visited {
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (observed: its
 /// own entries, then those of its callees in a post-order walk of the call graph); what stays
 /// listed is decided when the records are written.
-fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>]) {
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
+    // Only what the writer keeps can matter: symbols still undefined, and kernels.
+    let kept = |st: &State<'_>, s: SymIdx| {
+        let x = st.sym(s);
+        !x.removed && (!x.is_defined() || x.func.is_some_and(|f| st.func(f).is_entry))
+    };
     let own = |st: &State<'_>, f: usize| -> Vec<SymIdx> {
         info[f]
             .and_then(|sec| st.section_info.get(&sec))
@@ -705,45 +734,20 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>]) {
                 rs.iter()
                     .filter(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
                     .flat_map(|r| r.externs.iter().copied())
+                    .filter(|&s| kept(st, s))
                     .collect()
             })
             .unwrap_or_default()
     };
-    // Post-order over callees (each function's callees newest-first reversed), iterative.
-    fn walk(st: &State<'_>, root: usize, seen: &mut Visited, order: &mut Vec<usize>) {
-        let mut path: Vec<(usize, usize)> = vec![(root, 0)];
-        while let Some(top) = path.last_mut() {
-            let (f, next) = *top;
-            let callees = &st.functions[f].callees;
-            if next < callees.len() {
-                top.1 += 1;
-                let c = callees[callees.len() - 1 - next].0 as usize;
-                if seen.insert(c) {
-                    path.push((c, 0));
-                }
-                continue;
-            }
-            path.pop();
-            if !path.is_empty() {
-                order.push(f);
-            }
-        }
-    }
-    let mut seen = Visited::new(st.functions.len());
-    for k in 1..st.functions.len() {
-        if !st.functions[k].is_entry || st.functions[k].dead {
-            continue;
-        }
+    let own: Vec<Vec<SymIdx>> = (0..st.functions.len()).map(|f| own(st, f)).collect();
+    for (k, order) in reach {
+        let k = *k;
         let Some(sec) = info[k] else { continue };
-        seen.clear();
-        seen.insert(k);
-        let mut order = Vec::new();
-        walk(st, k, &mut seen, &mut order);
         // Each symbol once, where it first appears (the writer keeps the first too).
         let mut list = Vec::new();
         let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
-        for f in std::iter::once(k).chain(order) {
-            for s in own(st, f) {
+        for f in std::iter::once(k).chain(order.iter().copied()) {
+            for &s in &own[f] {
                 if listed.insert(s) {
                     list.push(s);
                 }
@@ -756,20 +760,6 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>]) {
             r.externs = list;
         }
     }
-}
-
-fn reach_max_regs(st: &State<'_>, root: usize, seen: &mut Visited) -> u32 {
-    seen.clear();
-    let mut stack = vec![root];
-    let mut m = 0;
-    while let Some(i) = stack.pop() {
-        if !seen.insert(i) {
-            continue;
-        }
-        m = m.max(st.functions[i].regcount.unwrap_or(0));
-        stack.extend(st.functions[i].callees.iter().map(|c| c.0 as usize));
-    }
-    m
 }
 
 /// Every function's deepest call-chain stack (its frame plus its deepest callee's), `None`
