@@ -677,14 +677,20 @@ fn kernel_reach(st: &State<'_>) -> Reach {
 
 /// Each function's `.nv.info.<f>` section, by function ordinal.
 fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
+    // `.nv.info.<f>` points at `.text.<f>` through sh_info.
+    let mut of_text: FxHashMap<SecId, SecId> = FxHashMap::default();
+    for (i, s) in st.sections.iter().enumerate() {
+        if let (SHT_CUDA_INFO, Link::Section(text)) = (s.sh_type, s.info) {
+            of_text.insert(text, SecId(i as u32));
+        }
+    }
     st.functions
         .iter()
         .map(|f| {
             let SymSection::Section(text) = st.sym(f.sym?).section else {
                 return None;
             };
-            let name = st.sec(text).name.strip_prefix(".text.")?;
-            st.section_by_name(&format!(".nv.info.{name}"))
+            of_text.get(&text).copied()
         })
         .collect()
 }
@@ -1417,7 +1423,9 @@ fn relocation_sections(
             && matches!(st.sec(target).name, ".debug_line" | ".nv_debug_line_sass")
     };
     let mut list: Vec<&Reloc> = st.relocs.iter().rev().filter(|r| !r.dropped).collect();
-    list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
+    if opts.target.is_mercury() {
+        list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
+    }
     for r in list {
         let rela = st.sec(r.rel_section).sh_type != SHT_REL;
         let out = per.entry(r.rel_section).or_default();
