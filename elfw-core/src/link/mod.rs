@@ -51,6 +51,10 @@ pub struct LinkOptions {
     pub system_library: Vec<bool>,
     /// `--keep-system-libraries`: link system-library cubins whether used or not.
     pub keep_system_libraries: bool,
+    /// Leave the link's working state for the process's exit to reclaim (the `elfw` command:
+    /// freeing hundreds of thousands of records one by one costs more than the link's last
+    /// phases).
+    pub skip_teardown: bool,
 }
 
 /// The strings of a `.note.nv.tkinfo` record.
@@ -85,6 +89,7 @@ impl LinkOptions {
             input_names: Vec::new(),
             system_library: Vec::new(),
             keep_system_libraries: false,
+            skip_teardown: false,
         }
     }
 }
@@ -222,8 +227,16 @@ fn run(
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });
-    Ok(timed(times, "emit", || match &merc {
+    let image = timed(times, "emit", || match &merc {
         Some(w) => merc::emit(&st, &fin, &patched, w, inputs, opts),
         None => emit::emit(&st, &fin, &patched, opts),
-    }))
+    });
+    if opts.skip_teardown {
+        std::mem::forget(st);
+        std::mem::forget(fin);
+        std::mem::forget(patched);
+        std::mem::forget(slots);
+        std::mem::forget(merc);
+    }
+    Ok(image)
 }
