@@ -1304,7 +1304,7 @@ pub(super) fn info_bytes<'a>(
     records: impl Iterator<Item = &'a InfoRecord<'a>>,
     nums: &SymbolNumbers,
 ) -> Vec<u8> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(128);
     for r in records {
         if r.dropped {
             continue;

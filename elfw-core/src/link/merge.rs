@@ -112,6 +112,7 @@ pub fn merge_input<'d>(
         diags,
         syms: &syms,
         maps: &mut maps,
+        lost_texts: Vec::new(),
     };
     cx.map_notes();
     // Pass 1: functions.
@@ -141,7 +142,13 @@ pub fn merge_input<'d>(
             cx.merge_section_symbol(i)?;
         }
     }
-    // Pass 5: section headers.
+    // Pass 5: section headers. Code whose function lost a weak contest brings nothing.
+    cx.lost_texts = syms
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| s.sym_type() == STT_FUNC && cx.maps.lost[i])
+        .map(|(_, s)| s.shndx)
+        .collect();
     for s in 1..nsec {
         cx.merge_section_header(s as u32)?;
     }
@@ -165,6 +172,8 @@ fn is_mercury_section(name: &str) -> bool {
 }
 
 struct MergeCx<'a, 'd> {
+    /// Input code sections of functions that lost a weak contest (set before pass 5).
+    lost_texts: Vec<u32>,
     st: &'a mut State<'d>,
     obj: &'a InputObject<'d>,
     input: usize,
@@ -840,7 +849,12 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         };
         if !self.opts.target.is_mercury() {
-            self.st.section_info.entry(t).or_default().extend(records);
+            match self.st.section_info.entry(t) {
+                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().extend(records),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(records);
+                }
+            }
             return Ok(());
         }
         // Mercury: the records mirrored from `.nv.merc.nv.info.<f>` (the head) get the usual
@@ -870,9 +884,14 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// Input `.nv.info` records in output terms: symbol operands mapped, EXTERNS lists
     /// resolved, records of a lost weak definition skipped.
-    fn map_info_records(&self, records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
-        let mut out = Vec::with_capacity(records.len());
-        for mut r in records {
+    fn map_info_records(&self, mut records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
+        records.retain_mut(|r| self.map_info_record(r));
+        records
+    }
+
+    /// One record in output terms; false when it goes.
+    fn map_info_record(&self, r: &mut InfoRecord<'d>) -> bool {
+        {
             if r.attr == EIATTR_EXTERNS {
                 // The symbols a function references from elsewhere; only those still
                 // undefined after the link stay listed (decided at finalize).
@@ -887,7 +906,7 @@ impl<'d> MergeCx<'_, 'd> {
                             .flatten()
                     })
                     .collect();
-            } else if let Some(in_sym) = info_symbol_operand(&r) {
+            } else if let Some(in_sym) = info_symbol_operand(r) {
                 if self
                     .maps
                     .lost
@@ -896,23 +915,19 @@ impl<'d> MergeCx<'_, 'd> {
                     .unwrap_or(false)
                     && WEAK_SKIPPED.contains(&r.attr)
                 {
-                    continue;
+                    return false;
                 }
                 r.sym = self.maps.sym.get(in_sym as usize).copied().flatten();
                 if r.sym.is_none() && in_sym != 0 {
-                    continue;
+                    return false;
                 }
             }
-            out.push(r);
+            true
         }
-        out
     }
 
     fn text_owner_lost(&self, text_idx: u32) -> bool {
-        self.syms
-            .iter()
-            .enumerate()
-            .any(|(i, s)| s.sym_type() == STT_FUNC && s.shndx == text_idx && self.maps.lost[i])
+        self.lost_texts.contains(&text_idx)
     }
 
     /// `.nv.callgraph`: records grouped by markers `<0,-1>` (call edges), `<0,-2>`
