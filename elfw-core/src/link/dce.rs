@@ -8,7 +8,8 @@
 
 use super::state::*;
 use super::LinkOptions;
-use crate::elf::consts::STB_LOCAL;
+use crate::arena::SymIdx;
+use rustc_hash::FxHashSet;
 
 /// Marks unreachable functions and everything that belongs only to them as removed.
 pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
@@ -37,6 +38,9 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    // Everything that goes, marked first and cleaned up in single passes (a link can drop
+    // tens of thousands of functions).
+    let mut gone_names: FxHashSet<SymIdx> = FxHashSet::default();
     for (i, alive) in live.iter().enumerate().skip(1) {
         if *alive {
             continue;
@@ -45,13 +49,56 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             continue;
         };
         st.functions[i].dead = true;
-        match st.sym(sym).section {
-            SymSection::Section(text) => remove_function(st, sym, text),
-            // An undefined function only dead code calls goes too, name and all (so it is
-            // never reported undefined).
-            _ => remove_name(st, sym),
+        st.sym_mut(sym).removed = true;
+        gone_names.insert(sym);
+        // An undefined function only dead code calls goes too, name and all (so it is never
+        // reported undefined); a defined one takes its code and per-function sections along.
+        if let SymSection::Section(text) = st.sym(sym).section {
+            remove_section(st, text);
+            if let Some(fname) = st.sec(text).name.strip_prefix(".text.") {
+                for prefix in [
+                    ".nv.info.",
+                    ".nv.shared.",
+                    ".nv.local.",
+                    ".nv.constant0.",
+                    ".nv.constant2.",
+                ] {
+                    if let Some(id) = st.section_by_name(&[prefix, fname].concat()) {
+                        remove_section(st, id);
+                    }
+                }
+            }
         }
     }
+    if gone_names.is_empty() {
+        return;
+    }
+    // Relocation sections of removed sections go too, and their relocations.
+    for i in 0..st.sections.len() {
+        if let Some(t) = st.sections[i].reloc_target {
+            if st.sections[t.index()].removed {
+                st.sections[i].removed = true;
+                st.sections[i].name_removed = true;
+            }
+        }
+    }
+    for r in st.relocs.iter_mut() {
+        if st.sections[r.target.index()].removed {
+            r.dropped = true;
+        }
+    }
+    // Their names leave the string tables.
+    let sections = &st.sections;
+    let gone = |o: &NameOwner| match *o {
+        NameOwner::Symbol(s) => gone_names.contains(&s),
+        NameOwner::Section(id) => sections[id.index()].name_removed,
+    };
+    let mut locals = std::mem::take(&mut st.local_name_order);
+    locals.retain(|(_, o)| !gone(o));
+    let mut globals = std::mem::take(&mut st.global_name_order);
+    globals.retain(|(_, o)| !gone(o));
+    st.local_name_order = locals;
+    st.global_name_order = globals;
 }
 
 fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
@@ -64,55 +111,6 @@ fn matches_pattern(name: &str, pattern: &str) -> bool {
     name.contains(p)
 }
 
-fn remove_function(st: &mut State<'_>, sym: crate::arena::SymIdx, text: SecId) {
-    st.sym_mut(sym).removed = true;
-    let fname = st.sec(text).name.strip_prefix(".text.").map(str::to_owned);
-    remove_section(st, text);
-    if let Some(fname) = fname {
-        for prefix in [
-            ".nv.info.",
-            ".nv.shared.",
-            ".nv.local.",
-            ".nv.constant0.",
-            ".nv.constant2.",
-        ] {
-            if let Some(id) = st.section_by_name(&format!("{prefix}{fname}")) {
-                remove_section(st, id);
-            }
-        }
-    }
-    // Relocation sections of removed sections go too.
-    let dead_targets: Vec<SecId> = (0..st.sections.len() as u32)
-        .map(SecId)
-        .filter(|&s| st.sec(s).removed)
-        .collect();
-    for i in 0..st.sections.len() {
-        if let Some(t) = st.sections[i].reloc_target {
-            if dead_targets.contains(&t) {
-                st.sections[i].removed = true;
-                st.sections[i].name_removed = true;
-            }
-        }
-    }
-    for r in st.relocs.iter_mut() {
-        if st.sections[r.target.index()].removed {
-            r.dropped = true;
-        }
-    }
-    remove_name(st, sym);
-}
-
-fn remove_name(st: &mut State<'_>, sym: crate::arena::SymIdx) {
-    st.sym_mut(sym).removed = true;
-    if st.sym(sym).binding() == STB_LOCAL {
-        st.local_name_order
-            .retain(|(_, o)| *o != NameOwner::Symbol(sym));
-    } else {
-        st.global_name_order
-            .retain(|(_, o)| *o != NameOwner::Symbol(sym));
-    }
-}
-
 fn remove_section(st: &mut State<'_>, id: SecId) {
     let s = st.sec_mut(id);
     s.removed = true;
@@ -120,6 +118,4 @@ fn remove_section(st: &mut State<'_>, id: SecId) {
     if let Some(sym) = s.symbol {
         st.locals[sym.pos()].removed = true;
     }
-    st.local_name_order
-        .retain(|(_, o)| *o != NameOwner::Section(id));
 }
