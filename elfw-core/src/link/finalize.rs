@@ -1220,10 +1220,13 @@ fn prune_debug_frame(st: &mut State<'_>) {
             Err(_) => moves.push(whole(&mut out)),
         }
     }
+    // Blocks are in offset order.
     for r in st.relocs.iter_mut().filter(|r| r.target == df) {
-        let Some(m) = moves
-            .iter()
-            .find(|m| r.offset >= m.old_base && r.offset < m.old_base + m.len)
+        let i = moves.partition_point(|m| m.old_base <= r.offset);
+        let Some(m) = i
+            .checked_sub(1)
+            .map(|i| &moves[i])
+            .filter(|m| r.offset < m.old_base + m.len)
         else {
             continue;
         };

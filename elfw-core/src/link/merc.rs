@@ -206,6 +206,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
         }
     }
     // Relocations, input by input.
+    let mut rela_index: FxHashMap<String, usize> = FxHashMap::default();
     for (i, maps) in &st.input_maps {
         let obj = &inputs[*i];
         let msyms = &w.in_syms[i];
@@ -219,9 +220,10 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                 continue;
             };
             let rela_name = String::from_utf8_lossy(name).into_owned();
-            let rela = match w.relas.iter().position(|r| r.name == rela_name) {
-                Some(r) => r,
+            let rela = match rela_index.get(&rela_name) {
+                Some(&r) => r,
                 None => {
+                    rela_index.insert(rela_name.clone(), w.relas.len());
                     w.relas.push(MercRela {
                         name: rela_name,
                         target,
@@ -358,7 +360,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
                     w.relas[r.rela]
                         .name
                         .replacen(".nv.merc.rela", ".nv.merc.nv.resolvedrela", 1);
-                let rela = match w.relas.iter().position(|x| x.name == name) {
+                let rela = match w.relas.iter().rposition(|x| x.resolved && x.name == name) {
                     Some(x) => x,
                     None => {
                         w.relas.push(MercRela {
@@ -381,8 +383,12 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
     w.relocs.extend(resolved);
     // Relocation sections come in pairs: the SASS one exists when its Mercury twin keeps
     // entries, even if every SASS entry was resolved.
+    let mut keeps = vec![false; w.relas.len()];
+    for r in w.relocs.iter().filter(|r| !r.dropped) {
+        keeps[r.rela] = true;
+    }
     for (j, rela) in w.relas.iter().enumerate() {
-        let kept = !rela.resolved && w.relocs.iter().any(|r| r.rela == j && !r.dropped);
+        let kept = !rela.resolved && keeps[j];
         if !kept {
             continue;
         }
@@ -572,9 +578,13 @@ pub fn emit(
     }
     // `.nv.merc.rela<X>` with what they keep, in the SASS order (newest input first).
     let mut rela_sections: Vec<(usize, usize)> = Vec::new();
+    let mut per_rela: Vec<Vec<&MercReloc>> = vec![Vec::new(); w.relas.len()];
+    for r in w.relocs.iter().rev().filter(|r| !r.dropped) {
+        per_rela[r.rela].push(r);
+    }
     for (j, rela) in w.relas.iter().enumerate() {
         let mut bytes = Vec::new();
-        for r in w.relocs.iter().rev().filter(|r| r.rela == j && !r.dropped) {
+        for r in &per_rela[j] {
             let sym = r.sym.map_or(0, |s| nums.get(s)) as u64;
             bytes.extend_from_slice(&r.offset.to_le_bytes());
             bytes.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());

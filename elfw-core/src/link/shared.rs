@@ -50,17 +50,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    // Which shared variables each function's code refers to.
+    // Which shared variables each function's code refers to (each once, in order).
     let mut uses: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
+    let mut pairs: FxHashSet<(FuncId, usize)> = FxHashSet::default();
     for r in &st.relocs {
         let Some(sym) = r.sym else { continue };
         let Some(v) = st.sym(sym).shared else {
             continue;
         };
         if let Some(&f) = func_of_text.get(&r.target) {
-            let list = uses.entry(f).or_default();
-            if !list.contains(&v) {
-                list.push(v);
+            if pairs.insert((f, v)) {
+                uses.entry(f).or_default().push(v);
             }
         }
     }
@@ -71,8 +71,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // Variables each kernel reaches, and the kernels each function variable serves.
     let mut reach: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
     let mut users: Vec<FxHashSet<FuncId>> = vec![FxHashSet::default(); st.shared_vars.len()];
+    let mut seen = vec![false; st.functions.len()];
     for &k in &kernels {
-        let r = reachable(st, k);
+        let r = reachable(st, k, &mut seen);
         for f in &r {
             for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
                 users[v].insert(k);
@@ -96,11 +97,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // The common area: function variables serving several kernels, in function order.
     let mut cur = 0u64;
     let mut order: Vec<usize> = Vec::new();
+    let mut in_order = vec![false; st.shared_vars.len()];
     for f in (1..st.functions.len()).map(|i| FuncId(i as u32)) {
         for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
             let shared_by_many =
                 st.shared_vars[v].kind == SharedKind::Function && users[v].len() > 1;
-            if shared_by_many && !order.contains(&v) {
+            if shared_by_many && !std::mem::replace(&mut in_order[v], true) {
                 order.push(v);
             }
         }
@@ -125,9 +127,10 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         };
         let funcs = &reach[&k];
         let mut used: Vec<usize> = Vec::new();
+        let mut seen: FxHashSet<usize> = FxHashSet::default();
         for f in funcs {
             for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
-                if !used.contains(&v) {
+                if seen.insert(v) {
                     used.push(v);
                 }
             }
@@ -236,8 +239,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     }
 }
 
-fn reachable(st: &State<'_>, root: FuncId) -> Vec<FuncId> {
-    let mut seen = vec![false; st.functions.len()];
+/// The functions `root` reaches (itself included). `seen` is all false on entry and on exit,
+/// so one buffer serves every kernel without clearing the whole of it.
+fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
     let mut order = Vec::new();
     let mut stack = vec![root];
     while let Some(f) = stack.pop() {
@@ -246,6 +250,9 @@ fn reachable(st: &State<'_>, root: FuncId) -> Vec<FuncId> {
         }
         order.push(f);
         stack.extend(st.func(f).callees.iter().copied());
+    }
+    for f in &order {
+        seen[f.0 as usize] = false;
     }
     order
 }
