@@ -560,6 +560,7 @@ impl Linker {
         opts.debug = self.debug;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
         opts.keep_system_libraries = self.keep_system_libraries;
+        opts.skip_teardown = self.skip_teardown;
         if let Some(r) = &self.tool_record {
             opts.tool_record = r.clone();
         }
