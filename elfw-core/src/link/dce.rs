@@ -14,30 +14,56 @@ use rustc_hash::FxHashSet;
 /// Marks unreachable functions and everything that belongs only to them as removed.
 pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     // `-g` keeps every function too (observed: a never-called function survives a -g link).
+    let n = st.functions.len();
     if opts.relocatable || opts.preserve_relocs || opts.debug {
+        st.keep_reasons = vec![KeepReason::NoElimination; n];
         return;
     }
-    let n = st.functions.len();
     let mut live = vec![false; n];
-    let mut stack = Vec::new();
+    // Who first reached each function (for the link map's call chains).
+    let mut parent = vec![usize::MAX; n];
+    let mut reasons = vec![KeepReason::Unreachable; n];
+    let mut queue = std::collections::VecDeque::new();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         let Some(sym) = f.sym else { continue };
         let name = &st.sym(sym).name;
-        let root = (f.is_entry && kernel_selected(name, opts)) || f.address_taken;
-        if root {
+        let selected = f.is_entry && kernel_selected(name, opts);
+        if selected || f.address_taken {
             live[i] = true;
-            stack.push(i);
+            queue.push_back(i);
+            reasons[i] = if selected {
+                KeepReason::Kernel
+            } else {
+                KeepReason::AddressTaken
+            };
+        } else if f.is_entry {
+            reasons[i] = KeepReason::NotSelected;
         }
     }
-    while let Some(i) = stack.pop() {
-        for &c in &st.functions[i].callees {
+    // Breadth first, so each chain is a shortest one from the first root that reaches it.
+    while let Some(i) = queue.pop_front() {
+        for &c in st.functions[i].callees.iter().rev() {
             let c = c.0 as usize;
             if !live[c] {
                 live[c] = true;
-                stack.push(c);
+                parent[c] = i;
+                queue.push_back(c);
             }
         }
     }
+    for i in 1..n {
+        if opts.want_map && live[i] && parent[i] != usize::MAX {
+            let mut path = vec![i];
+            let mut at = i;
+            while parent[at] != usize::MAX && path.len() <= n {
+                at = parent[at];
+                path.push(at);
+            }
+            path.reverse();
+            reasons[i] = KeepReason::Reachable { root: at, path };
+        }
+    }
+    st.keep_reasons = reasons;
     // Everything that goes, marked first and cleaned up in single passes (a link can drop
     // tens of thousands of functions).
     let mut gone_names: FxHashSet<SymIdx> = FxHashSet::default();

@@ -477,31 +477,36 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// nvlink's choice between two weak definitions (observed): the newer virtual SM (PTX
     /// `.target`) wins, then the one using fewer registers, then the first on the command line.
-    fn weak_incoming_wins(&self, existing: SymIdx, i: usize) -> bool {
+    fn weak_incoming_wins(&mut self, existing: SymIdx, i: usize) -> bool {
         let old_input = self.st.sym(existing).input;
+        let (incoming, why) = self.weak_choice(existing, i, old_input);
+        let (winner, loser) = if incoming {
+            (self.input, old_input)
+        } else {
+            (old_input, self.input)
+        };
+        self.st.weak_contests.push(WeakContest {
+            symbol: existing,
+            winner,
+            loser,
+            why,
+        });
+        incoming
+    }
+
+    fn weak_choice(&self, existing: SymIdx, i: usize, old_input: usize) -> (bool, WeakWhy) {
         let old_vsm = self.st.input_vsm.get(&old_input).copied();
         let new_vsm = self.st.input_vsm.get(&self.input).copied();
         if let (Some(o), Some(n)) = (old_vsm, new_vsm) {
             if o != n {
-                return n > o;
+                return (n > o, WeakWhy::NewerPtxTarget);
             }
         }
-        let old = self
-            .st
-            .info
-            .iter()
-            .rev()
-            .find(|r| {
-                r.attr == EIATTR_REGCOUNT
-                    && r.sym == Some(existing)
-                    && !r.dropped
-                    && r.payload.len() >= 8
-            })
-            .map(|r| u32::from_le_bytes(r.payload[4..8].try_into().unwrap()));
+        let old = self.st.regcounts.get(&existing).copied();
         let new = input_regcount(self.elf(), i as u32);
         match (new, old) {
-            (Some(n), Some(o)) => n < o,
-            _ => false,
+            (Some(n), Some(o)) if n != o => (n < o, WeakWhy::FewerRegisters),
+            _ => (false, WeakWhy::FirstOnCommandLine),
         }
     }
 
@@ -845,6 +850,12 @@ impl<'d> MergeCx<'_, 'd> {
         };
         let records = self.map_info_records(records);
         let Some(t) = target else {
+            for r in &records {
+                if let (EIATTR_REGCOUNT, Some(sym), true) = (r.attr, r.sym, r.payload.len() >= 8) {
+                    let v = u32::from_le_bytes(r.payload[4..8].try_into().unwrap_or([0; 4]));
+                    self.st.regcounts.insert(sym, v);
+                }
+            }
             self.st.info.extend(records);
             return Ok(());
         };

@@ -51,6 +51,9 @@ pub struct LinkOptions {
     pub system_library: Vec<bool>,
     /// `--keep-system-libraries`: link system-library cubins whether used or not.
     pub keep_system_libraries: bool,
+    /// Also describe the link ([`LinkOutput::map`]): contributions, why each function stayed
+    /// or went, weak contests. Costs time on large links.
+    pub want_map: bool,
     /// Leave the link's working state for the process's exit to reclaim (the `elfw` command:
     /// freeing hundreds of thousands of records one by one costs more than the link's last
     /// phases).
@@ -90,6 +93,7 @@ impl LinkOptions {
             system_library: Vec::new(),
             keep_system_libraries: false,
             skip_teardown: false,
+            want_map: false,
         }
     }
 }
@@ -135,6 +139,91 @@ pub struct LinkOutput {
     pub diagnostics: Diagnostics,
     /// Phase timings.
     pub times: PhaseTimes,
+    /// What the link did, when [`LinkOptions::want_map`] asked for it.
+    pub map: Option<LinkMap>,
+}
+
+/// What a link did: where every output section's bytes came from, why each function is in
+/// the image or not, which weak definitions won. Input indices are positions in the inputs
+/// given to [`link`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkMap {
+    /// Output sections in image order.
+    pub sections: Vec<MapSection>,
+    /// Every function the inputs define or call, in the order the link met them.
+    pub functions: Vec<MapFunction>,
+    /// Weak definitions that met, in the order they did.
+    pub weak_contests: Vec<MapWeakContest>,
+}
+
+/// One output section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapSection {
+    /// Name.
+    pub name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// What the inputs put there, in order (empty for sections the linker builds).
+    pub contributions: Vec<MapContribution>,
+}
+
+/// One input's bytes in an output section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapContribution {
+    /// The input.
+    pub input: usize,
+    /// Offset in the output section.
+    pub offset: u64,
+    /// Size.
+    pub size: u64,
+    /// Alignment asked for.
+    pub align: u64,
+}
+
+/// One function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapFunction {
+    /// Name.
+    pub name: String,
+    /// The input that defines it (the winner, for a weak function); `None` when undefined.
+    pub input: Option<usize>,
+    /// Whether it is a kernel.
+    pub kernel: bool,
+    /// Whether it is in the image.
+    pub kept: bool,
+    /// Why.
+    pub reason: MapReason,
+}
+
+/// Why a function is in the image or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapReason {
+    /// A kernel (selected by `--kernels-used` when given).
+    Kernel,
+    /// Called from a kept function: the chain of calls from a kernel (or an address-taken
+    /// function), by name.
+    Reachable(Vec<String>),
+    /// Its address is taken.
+    AddressTaken,
+    /// `-r`, `-g` or `--preserve-relocs`: nothing is eliminated.
+    NoElimination,
+    /// A kernel `--kernels-used` did not select.
+    NotSelected,
+    /// Nothing kept calls it.
+    Unreachable,
+}
+
+/// Two weak definitions of one function met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapWeakContest {
+    /// The function.
+    pub symbol: String,
+    /// The input whose definition stayed.
+    pub winner: usize,
+    /// The input whose definition went.
+    pub loser: usize,
+    /// What decided: `newer PTX target`, `fewer registers` or `first on the command line`.
+    pub why: &'static str,
 }
 
 /// A failed link: what went wrong, with every diagnostic before it.
@@ -148,11 +237,13 @@ pub struct LinkFailure {
 pub fn link(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Result<LinkOutput, LinkFailure> {
     let mut diags = Diagnostics::default();
     let mut times = PhaseTimes::default();
-    match run(inputs, opts, &mut diags, &mut times) {
+    let mut map = None;
+    match run(inputs, opts, &mut diags, &mut times, &mut map) {
         Ok(image) if !diags.has_errors() => Ok(LinkOutput {
             image,
             diagnostics: diags,
             times,
+            map,
         }),
         Ok(_) => Err(LinkFailure { diagnostics: diags }),
         Err(e) => {
@@ -179,6 +270,7 @@ fn run(
     opts: &LinkOptions,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
+    map: &mut Option<LinkMap>,
 ) -> Result<Vec<u8>, LinkError> {
     let bump = bumpalo::Bump::new();
     let mut st = state::State::new(&bump);
@@ -231,6 +323,9 @@ fn run(
         Some(w) => merc::emit(&st, &fin, &patched, w, inputs, opts),
         None => emit::emit(&st, &fin, &patched, opts),
     });
+    if opts.want_map {
+        *map = Some(link_map(&st, &fin));
+    }
     if opts.skip_teardown {
         std::mem::forget(st);
         std::mem::forget(fin);
@@ -239,4 +334,84 @@ fn run(
         std::mem::forget(merc);
     }
     Ok(image)
+}
+
+/// The link map of a finished link.
+fn link_map(st: &state::State<'_>, fin: &finalize::Finalized) -> LinkMap {
+    let sections = fin
+        .order
+        .iter()
+        .map(|&id| {
+            let s = st.sec(id);
+            MapSection {
+                name: s.name.to_owned(),
+                size: s.size,
+                contributions: s
+                    .nodes
+                    .iter()
+                    .filter(|n| n.input != usize::MAX)
+                    .map(|n| MapContribution {
+                        input: n.input,
+                        offset: n.offset,
+                        size: n.size,
+                        align: n.align,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let name_of = |f: usize| {
+        st.functions[f]
+            .sym
+            .map_or_else(String::new, |s| st.sym(s).name.to_owned())
+    };
+    let functions = (1..st.functions.len())
+        .filter_map(|i| {
+            let f = &st.functions[i];
+            let sym = st.sym(f.sym?);
+            let reason = match st
+                .keep_reasons
+                .get(i)
+                .cloned()
+                .unwrap_or(state::KeepReason::Unknown)
+            {
+                state::KeepReason::Kernel => MapReason::Kernel,
+                state::KeepReason::Reachable { path, .. } => {
+                    MapReason::Reachable(path.iter().map(|&p| name_of(p)).collect())
+                }
+                state::KeepReason::AddressTaken => MapReason::AddressTaken,
+                state::KeepReason::NoElimination | state::KeepReason::Unknown => {
+                    MapReason::NoElimination
+                }
+                state::KeepReason::NotSelected => MapReason::NotSelected,
+                state::KeepReason::Unreachable => MapReason::Unreachable,
+            };
+            Some(MapFunction {
+                name: sym.name.to_owned(),
+                input: sym.is_defined().then_some(sym.input),
+                kernel: f.is_entry,
+                kept: !f.dead,
+                reason,
+            })
+        })
+        .collect();
+    let weak_contests = st
+        .weak_contests
+        .iter()
+        .map(|c| MapWeakContest {
+            symbol: st.sym(c.symbol).name.to_owned(),
+            winner: c.winner,
+            loser: c.loser,
+            why: match c.why {
+                state::WeakWhy::NewerPtxTarget => "newer PTX target",
+                state::WeakWhy::FewerRegisters => "fewer registers",
+                state::WeakWhy::FirstOnCommandLine => "first on the command line",
+            },
+        })
+        .collect();
+    LinkMap {
+        sections,
+        functions,
+        weak_contests,
+    }
 }

@@ -279,6 +279,12 @@ pub struct State<'d> {
     pub input_maps: Vec<(usize, super::merge::InputMaps)>,
     /// Mercury targets: the `.nv.merc.nv.info.<f>` records, keyed by the SASS `.nv.info.<f>`.
     pub merc_section_info: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
+    /// Each function's register count as the inputs so far report it (weak contests).
+    pub regcounts: FxHashMap<SymIdx, u32>,
+    /// Weak definitions that met, in the order they did (for the link map).
+    pub weak_contests: Vec<WeakContest>,
+    /// Why each function stayed or went, by function ordinal (filled by dead-code elimination).
+    pub keep_reasons: Vec<KeepReason>,
     /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
     pub pruned_debug_frame: Option<Vec<u8>>,
     /// Mercury targets: the finalizer's own records at the end of each input's SASS
@@ -310,6 +316,54 @@ pub struct SharedVar {
     pub offset: Option<u64>,
     /// The output section it was declared in (none for dynamic shared memory).
     pub section: Option<SecId>,
+}
+
+/// Two weak definitions of one function met; one was kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeakContest {
+    /// The function.
+    pub symbol: SymIdx,
+    /// The input whose definition stayed.
+    pub winner: usize,
+    /// The input whose definition went.
+    pub loser: usize,
+    /// What decided.
+    pub why: WeakWhy,
+}
+
+/// What decides between two weak definitions (nvlink's order of criteria).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeakWhy {
+    /// The newer virtual architecture (PTX `.target`).
+    NewerPtxTarget,
+    /// Fewer registers.
+    FewerRegisters,
+    /// Neither differs: the first on the command line.
+    FirstOnCommandLine,
+}
+
+/// Why a function is in the image, or is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeepReason {
+    /// Not decided (dead-code elimination did not run yet).
+    Unknown,
+    /// A kernel (selected by `--kernels-used` when given).
+    Kernel,
+    /// Called, directly or not, from a kernel: the chain of calls from it, by function ordinal.
+    Reachable {
+        /// The kernel or address-taken function the chain starts at.
+        root: usize,
+        /// The functions from the root to this one, both included.
+        path: Vec<usize>,
+    },
+    /// Its address is taken (it may be called indirectly).
+    AddressTaken,
+    /// `-r`, `-g` or `--preserve-relocs`: nothing is eliminated.
+    NoElimination,
+    /// A kernel `--kernels-used` did not select, and nothing kept calls it.
+    NotSelected,
+    /// Nothing kept calls it.
+    Unreachable,
 }
 
 /// Who put a name into a namespace, so the name can leave with it.
@@ -350,6 +404,9 @@ impl<'d> State<'d> {
             input_maps: Vec::new(),
             merc_section_info: FxHashMap::default(),
             pruned_debug_frame: None,
+            regcounts: FxHashMap::default(),
+            weak_contests: Vec::new(),
+            keep_reasons: Vec::new(),
             sass_info_tail: FxHashMap::default(),
         };
         s.sections.push(Section {
