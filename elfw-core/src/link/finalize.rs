@@ -118,7 +118,7 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
         if g.removed
             || g.is_defined()
             || g.binding() == STB_WEAK
-            || provided_externally(&g.name)
+            || provided_externally(g.name)
             || bound_elsewhere
         {
             continue;
@@ -375,7 +375,7 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     for g in st.globals.iter_mut().skip(1) {
         // Undefined table symbols go from a final link whatever their binding (observed: the
         // global ones a `-r` image carries).
-        if !opts.relocatable && !g.is_defined() && is_unified_table_symbol(&g.name) {
+        if !opts.relocatable && !g.is_defined() && is_unified_table_symbol(g.name) {
             g.removed = true;
             continue;
         }

@@ -216,11 +216,11 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(None);
         }
         let (h, name) = self.in_section(idx)?;
-        if self.opts.target.is_mercury() && is_mercury_section(&name) {
+        if self.opts.target.is_mercury() && is_mercury_section(name) {
             return Ok(None);
         }
-        let out_type = classify(h.sh_type, &name);
-        let existing = self.st.section_by_name(&name);
+        let out_type = classify(h.sh_type, name);
+        let existing = self.st.section_by_name(name);
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
@@ -265,7 +265,7 @@ impl<'d> MergeCx<'_, 'd> {
                 let id = self.st.create_section(sec, per_kernel_bank);
                 let sym = self.st.add_local(
                     Symbol {
-                        name: name,
+                        name,
                         info: STT_SECTION,
                         other: 0,
                         section: SymSection::Section(id),
@@ -337,7 +337,7 @@ impl<'d> MergeCx<'_, 'd> {
     fn merge_global_function(&mut self, i: usize, defined: bool) -> Result<(), LinkError> {
         let s = &self.syms[i];
         let is_entry = s.other & STO_CUDA_ENTRY != 0;
-        match self.st.global_by_name(&s.name) {
+        match self.st.global_by_name(s.name) {
             None => {
                 let idx = self.st.add_global(Symbol {
                     name: s.name,
@@ -362,7 +362,7 @@ impl<'d> MergeCx<'_, 'd> {
                 if !defined {
                     return Ok(());
                 }
-                let existing = self.st.sym(idx).clone();
+                let existing = *self.st.sym(idx);
                 if !existing.is_defined() {
                     let sym = self.st.sym_mut(idx);
                     sym.info = s.info;
@@ -376,7 +376,7 @@ impl<'d> MergeCx<'_, 'd> {
                     self.define_function(idx, i)?;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
-                    self.multiple_definition(&name, existing.input);
+                    self.multiple_definition(name, existing.input);
                     self.lose(i);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
                     self.replace_function(idx, i)?;
@@ -630,7 +630,7 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(None);
         }
         let (h, name) = self.in_section(s.shndx)?;
-        if classify(h.sh_type, &name) != SHT_CUDA_SHARED {
+        if classify(h.sh_type, name) != SHT_CUDA_SHARED {
             return Ok(None);
         }
         let kernel_text = name
@@ -746,14 +746,14 @@ impl<'d> MergeCx<'_, 'd> {
             self.maps.sym[i] = Some(idx);
             return Ok(());
         }
-        match self.st.global_by_name(&s.name) {
+        match self.st.global_by_name(s.name) {
             None => {
                 let idx = self.st.add_global(rec);
                 self.maps.sym[i] = Some(idx);
             }
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
-                let existing = self.st.sym(idx).clone();
+                let existing = *self.st.sym(idx);
                 if section == SymSection::Undef {
                     return Ok(());
                 }
@@ -767,7 +767,7 @@ impl<'d> MergeCx<'_, 'd> {
                     e.input = self.input;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
-                    self.multiple_definition(&name, existing.input);
+                    self.multiple_definition(name, existing.input);
                 } else if existing.size != s.size {
                     let first = self
                         .opts
@@ -800,14 +800,14 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn merge_section_header(&mut self, idx: u32) -> Result<(), LinkError> {
         let (h, name) = self.in_section(idx)?;
-        if self.opts.target.is_mercury() && is_mercury_section(&name) {
+        if self.opts.target.is_mercury() && is_mercury_section(name) {
             return Ok(());
         }
         match h.sh_type {
-            SHT_CUDA_INFO => self.merge_info(idx, &h, &name),
+            SHT_CUDA_INFO => self.merge_info(idx, &h, name),
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
             SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
-            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, &name),
+            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, name),
             SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
                 Ok(())
             }
@@ -1082,7 +1082,7 @@ impl<'d> MergeCx<'_, 'd> {
                 r_type: r.r_type,
                 sym,
                 addend,
-                dropped: lost && is_debug_section(&self.st.sec(target).name),
+                dropped: lost && is_debug_section(self.st.sec(target).name),
                 input: self.input,
             });
         }

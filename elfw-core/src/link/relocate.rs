@@ -175,7 +175,7 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             // sm_100+ records only what resolved against shared memory (observed).
             let recorded = apply
                 && opts.preserve_relocs
-                && !super::finalize::is_unified_table_symbol(&st.sym(sym).name)
+                && !super::finalize::is_unified_table_symbol(st.sym(sym).name)
                 && (!opts.target.is_mercury() || st.sym(sym).shared.is_some());
             if recorded {
                 if let Some(sec) = resolved_section(st, r.rel_section) {
