@@ -572,11 +572,11 @@ fn sync_merc_info(st: &mut State<'_>) {
                         r.payload.clone_from(&x.payload);
                     }
                 }
-                super::merge::EIATTR_EXTERNS => {
-                    if let Some(x) = find(super::merge::EIATTR_EXTERNS) {
-                        r.externs.clone_from(&x.externs);
-                    }
-                }
+                super::merge::EIATTR_EXTERNS => match find(super::merge::EIATTR_EXTERNS) {
+                    Some(x) => r.externs.clone_from(&x.externs),
+                    // Replaced by a record after the others, shared by both worlds.
+                    None => r.dropped = true,
+                },
                 EIATTR_CRS_STACK_SIZE => {
                     if let Some(x) = find(EIATTR_CRS_STACK_SIZE) {
                         if x.payload.get(..4) == Some(&u32::MAX.to_le_bytes()[..]) {
@@ -728,42 +728,105 @@ impl Visited {
 /// own entries, then those of its callees in a post-order walk of the call graph); what stays
 /// listed is decided when the records are written.
 fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
-    // Only what the writer keeps can matter: symbols still undefined, and kernels.
+    // Only what the writer keeps can be listed: symbols still undefined, and kernels.
     let kept = |st: &State<'_>, s: SymIdx| {
         let x = st.sym(s);
         !x.removed && (!x.is_defined() || x.func.is_some_and(|f| st.func(f).is_entry))
     };
-    let own = |st: &State<'_>, f: usize| -> Vec<SymIdx> {
-        info[f]
-            .and_then(|sec| st.section_info.get(&sec))
-            .map(|rs| {
-                rs.iter()
-                    .filter(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
-                    .flat_map(|r| r.externs.iter().copied())
-                    .filter(|&s| kept(st, s))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let own: Vec<Vec<SymIdx>> = (0..st.functions.len()).map(|f| own(st, f)).collect();
-    for (k, order) in reach {
+    // Each function's own EXTERNS entries, all of them (defined functions included: they
+    // decide the order below).
+    let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
+        .map(|f| {
+            info[f]
+                .and_then(|sec| st.section_info.get(&sec))
+                .map(|rs| {
+                    rs.iter()
+                        .filter(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
+                        .flat_map(|r| r.externs.iter().copied())
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut visited = Visited::new(st.functions.len());
+    for (k, _) in reach {
         let k = *k;
         let Some(sec) = info[k] else { continue };
-        // Each symbol once, where it first appears (the writer keeps the first too).
+        // A function contributes, in this order (fitted to nvlink 13.5's output on direct
+        // and indirect device launches and on chains of calls across TUs): what its callees
+        // that its EXTERNS does not name contribute; its own kept entries; what the callees
+        // its EXTERNS names contribute. Each function once, each symbol once.
+        enum Step {
+            Enter(usize),
+            Own(usize),
+        }
+        visited.clear();
         let mut list = Vec::new();
         let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
-        for f in std::iter::once(k).chain(order.iter().copied()) {
-            for &s in &own[f] {
-                if listed.insert(s) {
-                    list.push(s);
+        let mut steps = vec![Step::Enter(k)];
+        while let Some(step) = steps.pop() {
+            match step {
+                Step::Own(f) => {
+                    for &s in &own[f] {
+                        if kept(st, s) && listed.insert(s) {
+                            list.push(s);
+                        }
+                    }
+                }
+                Step::Enter(f) => {
+                    if !visited.insert(f) {
+                        continue;
+                    }
+                    // Callees in the order they were first recorded.
+                    let callees: Vec<usize> = st.functions[f]
+                        .callees
+                        .iter()
+                        .rev()
+                        .map(|c| c.0 as usize)
+                        .collect();
+                    let named = |c: usize| st.functions[c].sym.is_some_and(|s| own[f].contains(&s));
+                    for &c in callees.iter().rev().filter(|&&c| named(c)) {
+                        steps.push(Step::Enter(c));
+                    }
+                    steps.push(Step::Own(f));
+                    for &c in callees.iter().rev().filter(|&&c| !named(c)) {
+                        steps.push(Step::Enter(c));
+                    }
                 }
             }
         }
-        if let Some(r) = st.section_info.get_mut(&sec).and_then(|rs| {
+        // Where the list goes (observed): it replaces the kernel's record in place when it
+        // is the kernel's own list unchanged, or names a kernel (device-side launches); any
+        // other list becomes a new record after the kernel's others, the old one dropped.
+        let own_kept: Vec<SymIdx> = own[k].iter().copied().filter(|&s| kept(st, s)).collect();
+        let names_kernel = own_kept == list
+            || list
+                .iter()
+                .any(|&s| st.sym(s).func.is_some_and(|f| st.func(f).is_entry));
+        let record = st.section_info.get_mut(&sec).and_then(|rs| {
             rs.iter_mut()
                 .find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
-        }) {
-            r.externs = list;
+        });
+        match record {
+            Some(r) if names_kernel => r.externs = list,
+            record => {
+                if let Some(r) = record {
+                    r.dropped = true;
+                }
+                if !list.is_empty() {
+                    st.section_info_tail
+                        .entry(sec)
+                        .or_default()
+                        .push(InfoRecord {
+                            format: EIFMT_SVAL,
+                            attr: super::merge::EIATTR_EXTERNS,
+                            payload: Vec::new().into(),
+                            sym: None,
+                            externs: list,
+                            dropped: false,
+                        });
+                }
+            }
         }
     }
 }

@@ -1,0 +1,3 @@
+#include <cstdio>
+__device__ void f(int *p);
+__global__ void K(int *p) { f(p); printf("k\n"); }
