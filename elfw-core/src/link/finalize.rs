@@ -1492,6 +1492,19 @@ fn relocation_sections(
     if opts.target.is_mercury() {
         list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
     }
+    // Each section's buffer at its final size.
+    let mut count: FxHashMap<SecId, usize> = FxHashMap::default();
+    for r in &list {
+        *count.entry(r.rel_section).or_default() += 1;
+    }
+    for (&sec, &n) in &count {
+        let size = if st.sec(sec).sh_type != SHT_REL {
+            24
+        } else {
+            16
+        };
+        per.insert(sec, Vec::with_capacity(n * size));
+    }
     for r in list {
         let rela = st.sec(r.rel_section).sh_type != SHT_REL;
         let out = per.entry(r.rel_section).or_default();

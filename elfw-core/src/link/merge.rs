@@ -1153,7 +1153,8 @@ fn info_symbol_operand(r: &InfoRecord<'_>) -> Option<u32> {
 
 /// Splits an `.nv.info` section into records.
 pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord<'_>>, String> {
-    let mut out = Vec::new();
+    // Records take 4 to 12 bytes for the most part.
+    let mut out = Vec::with_capacity(data.len() / 8 + 1);
     let mut o = 0usize;
     while o + 4 <= data.len() {
         let format = data[o];
