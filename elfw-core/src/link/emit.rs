@@ -8,6 +8,7 @@ use super::finalize::Finalized;
 use super::state::*;
 use super::LinkOptions;
 use crate::elf::consts::*;
+use rayon::prelude::*;
 
 /// Writes the image.
 pub fn emit(
@@ -71,25 +72,39 @@ pub fn emit(
         put64(&mut out, shoff as usize + 32, n as u64);
     }
 
-    // Contents.
-    for &id in &fin.order {
-        let s = st.sec(id);
-        let o = offsets[id.index()] as usize;
-        if is_nobits(fin.out_type[id.index()]) {
-            continue;
-        }
-        if let Some(bytes) = fin.contents.get(&id) {
-            out[o..o + bytes.len()].copy_from_slice(bytes);
-        } else {
-            for node in &s.nodes {
-                if let Some(d) = node.data {
-                    let start = o + node.offset as usize;
-                    out[start..start + d.len()].copy_from_slice(d);
-                }
+    // Contents: each section's bytes into its own part of the image, sections in parallel
+    // (the parts do not overlap, so the bytes do not depend on the threads).
+    let mut parts: Vec<(SecId, &mut [u8], &[DataNode<'_>])> = Vec::with_capacity(fin.order.len());
+    {
+        let mut rest: &mut [u8] = &mut out[..shoff as usize];
+        let mut at = 0usize;
+        for &id in &fin.order {
+            if is_nobits(fin.out_type[id.index()]) {
+                continue;
             }
-            patched.apply_to(id, &mut out[o..o + s.size as usize]);
+            let o = offsets[id.index()] as usize;
+            let size = st.sec(id).size as usize;
+            let (_, tail) = std::mem::take(&mut rest).split_at_mut(o - at);
+            let (part, tail) = tail.split_at_mut(size);
+            parts.push((id, part, &st.sec(id).nodes));
+            rest = tail;
+            at = o + size;
         }
     }
+    let contents = &fin.contents;
+    parts.into_par_iter().for_each(|(id, part, nodes)| {
+        if let Some(bytes) = contents.get(&id) {
+            part[..bytes.len()].copy_from_slice(bytes);
+        } else {
+            for node in nodes {
+                if let Some(d) = node.data {
+                    let start = node.offset as usize;
+                    part[start..start + d.len()].copy_from_slice(d);
+                }
+            }
+            patched.apply_to(id, part);
+        }
+    });
 
     // Section headers.
     for (k, &id) in fin.order.iter().enumerate() {
