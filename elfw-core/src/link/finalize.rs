@@ -420,7 +420,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
     for r in &st.info {
         if let (Some(sym), true) = (r.sym, r.payload.len() >= 8) {
-            let v = u32::from_le_bytes(r.payload[4..8].try_into().unwrap());
+            let v = u32::from_le_bytes(r.payload[4..8].try_into().unwrap_or([0; 4]));
             match r.attr {
                 EIATTR_REGCOUNT => {
                     regs.insert(sym, v);
@@ -472,7 +472,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         if r.attr == EIATTR_REGCOUNT {
             if let Some(&f) = entry_of.get(&sym) {
                 if let Some(m) = max_regs[f] {
-                    r.payload.to_mut()[4..8].copy_from_slice(&m.to_le_bytes());
+                    if let Some(w) = r.payload.to_mut().get_mut(4..8) {
+                        w.copy_from_slice(&m.to_le_bytes());
+                    }
                 }
             }
         }
@@ -599,7 +601,7 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
             .get(&sec?)?
             .iter()
             .filter(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
-            .map(|r| r.payload[0])
+            .filter_map(|r| r.payload.first().copied())
             .max()
     };
     let own: Vec<Option<u8>> = info.iter().map(|&sec| barriers(st, sec)).collect();
@@ -618,8 +620,9 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
             .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
         {
             Some(r) => {
-                let v = r.payload[0].max(most);
-                r.payload.to_mut()[0] = v;
+                if let Some(b) = r.payload.to_mut().first_mut() {
+                    *b = (*b).max(most);
+                }
             }
             None => st
                 .section_info_tail
@@ -1411,7 +1414,8 @@ pub(super) fn info_bytes<'a>(
                 out[start..start + 4].copy_from_slice(&nums.get(sym).to_le_bytes());
             }
         } else {
-            out.extend_from_slice(&r.payload[..2]);
+            let v = r.payload.get(..2).unwrap_or(&[0, 0]);
+            out.extend_from_slice(v);
         }
     }
     out

@@ -279,7 +279,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     });
                 w.relocs.push(MercReloc {
                     rela,
-                    offset: base + u64_at(e, 0),
+                    offset: base.wrapping_add(u64_at(e, 0)),
                     r_type: info as u32,
                     sym,
                     addend,
@@ -468,8 +468,10 @@ pub fn emit(
         let (link, info) = fin.link_info[id.index()];
         let sh_type = fin.out_type[id.index()];
         let has_data = !super::emit::is_nobits(sh_type);
+        // Zero-filled sections have no bytes to build (their size may be anything).
         let bytes: std::borrow::Cow<'_, [u8]> = match fin.contents.get(&id) {
             Some(b) => b.as_slice().into(),
+            None if !has_data => Vec::new().into(),
             None => patched.section(st, id).into(),
         };
         out.push(OutSection {

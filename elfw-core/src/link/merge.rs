@@ -93,6 +93,7 @@ pub fn merge_input<'d>(
             size: s.size,
         });
     }
+    check_sections(obj)?;
     let mut maps = InputMaps {
         sym: vec![None; nsym],
         sec: vec![None; nsec],
@@ -163,6 +164,46 @@ pub fn merge_input<'d>(
         st.input_maps.push((input, maps.clone()));
     }
     Ok(maps)
+}
+
+/// The largest section or variable alignment elfw takes (ptxas writes at most 128; anything
+/// beyond this is damage, and would make the layout's arithmetic overflow).
+pub const MAX_ALIGN: u64 = 1 << 20;
+
+/// Whether an alignment is usable: 0 or 1 (none), or a power of two up to [`MAX_ALIGN`].
+pub fn alignment_ok(a: u64) -> bool {
+    a <= 1 || (a.is_power_of_two() && a <= MAX_ALIGN)
+}
+
+/// Section headers the layout can trust: usable alignments, and sizes that fit in the file
+/// for sections with bytes (the parser checks where the bytes are; this checks what the
+/// linker adds up).
+fn check_sections(obj: &InputObject<'_>) -> Result<(), LinkError> {
+    for (i, h) in obj.elf.sections().iter().enumerate().skip(1) {
+        let name =
+            || String::from_utf8_lossy(obj.elf.section_name(i as u32).unwrap_or(b"?")).into_owned();
+        if !alignment_ok(h.addralign) {
+            return Err(bad(
+                obj,
+                format!(
+                    "section [{i}] {}: alignment {:#x} is not a power of two up to {MAX_ALIGN:#x}",
+                    name(),
+                    h.addralign
+                ),
+            ));
+        }
+        if h.has_file_data() && h.size > obj.elf.data().len() as u64 {
+            return Err(bad(
+                obj,
+                format!(
+                    "section [{i}] {}: size {:#x} exceeds the file",
+                    name(),
+                    h.size
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether an input section belongs to the Mercury world (sm_100+), which the SASS merge
@@ -687,6 +728,16 @@ impl<'d> MergeCx<'_, 'd> {
             } else {
                 None
             };
+            // ptxas keeps a shared variable's alignment in st_value.
+            if !alignment_ok(s.value) {
+                return Err(bad(
+                    self.obj,
+                    format!(
+                        "shared variable {}: alignment {:#x} is not a power of two up to {MAX_ALIGN:#x}",
+                        s.name, s.value
+                    ),
+                ));
+            }
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
@@ -718,9 +769,15 @@ impl<'d> MergeCx<'_, 'd> {
         let (section, value) = if defined && !special {
             let sec = self.map_section(s.shndx)?;
             let base = self.maps.offset[s.shndx as usize];
+            let value = s.value.checked_add(base).ok_or_else(|| {
+                bad(
+                    self.obj,
+                    format!("symbol {}: value {:#x} out of range", s.name, s.value),
+                )
+            })?;
             (
                 sec.map(SymSection::Section).unwrap_or(SymSection::Undef),
-                s.value + base,
+                value,
             )
         } else if s.shndx as u16 == SHN_COMMON {
             (SymSection::Common, s.value)
@@ -1055,6 +1112,7 @@ impl<'d> MergeCx<'_, 'd> {
             }
         }
         let base = self.maps.offset[h.info as usize];
+        let h_target_size = self.elf().section(h.info).map_or(0, |t| t.size);
         let relocs: Vec<_> = self
             .elf()
             .relocations(idx)
@@ -1068,11 +1126,22 @@ impl<'d> MergeCx<'_, 'd> {
                     format!("{name}: symbol index {} out of range", r.sym),
                 ));
             }
+            // A relocation patches its section: an offset past it is damage.
+            if r.offset >= h_target_size {
+                return Err(bad(
+                    self.obj,
+                    format!(
+                        "{name}: relocation at {:#x} is past the end of its section ({:#x} bytes)",
+                        r.offset, h_target_size
+                    ),
+                ));
+            }
             let mut addend = r.addend;
             let sym = self.maps.sym[in_sym];
             let s = &self.syms[in_sym];
             if s.sym_type() == STT_SECTION {
-                addend += self.maps.offset.get(s.shndx as usize).copied().unwrap_or(0) as i64;
+                let base = self.maps.offset.get(s.shndx as usize).copied().unwrap_or(0);
+                addend = addend.wrapping_add(base as i64);
             }
             let lost = self.maps.lost[in_sym];
             self.st.relocs.push(Reloc {
@@ -1103,9 +1172,11 @@ fn input_regcount(elf: &ElfFile<'_>, sym: u32) -> Option<u32> {
         let data = elf.section_data(i as u32).ok()?;
         for r in parse_info(data).ok()? {
             if r.attr == EIATTR_REGCOUNT && r.payload.len() >= 8 {
-                let s = u32::from_le_bytes(r.payload[..4].try_into().unwrap());
+                let s = u32::from_le_bytes(r.payload[..4].try_into().unwrap_or([0; 4]));
                 if s == sym {
-                    return Some(u32::from_le_bytes(r.payload[4..8].try_into().unwrap()));
+                    return Some(u32::from_le_bytes(
+                        r.payload[4..8].try_into().unwrap_or([0; 4]),
+                    ));
                 }
             }
         }
@@ -1145,7 +1216,9 @@ const SYMBOL_OPERAND: [u8; 7] = [0x0a, 0x11, 0x12, 0x1e, 0x23, 0x2f, 0x3b];
 
 fn info_symbol_operand(r: &InfoRecord<'_>) -> Option<u32> {
     if r.format == EIFMT_SVAL && SYMBOL_OPERAND.contains(&r.attr) && r.payload.len() >= 4 {
-        Some(u32::from_le_bytes(r.payload[..4].try_into().unwrap()))
+        Some(u32::from_le_bytes(
+            r.payload[..4].try_into().unwrap_or([0; 4]),
+        ))
     } else {
         None
     }

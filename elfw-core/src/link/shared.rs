@@ -29,9 +29,10 @@ pub fn reserved_bytes(opts: &LinkOptions) -> u64 {
     }
 }
 
+/// `v` rounded up to a multiple of `a` (saturating: damaged sizes must not wrap around).
 fn align_up(v: u64, a: u64) -> u64 {
     let a = a.max(1);
-    v.div_ceil(a) * a
+    v.div_ceil(a).saturating_mul(a)
 }
 
 /// Lays out shared memory for the live kernels.
@@ -111,7 +112,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let var = &mut st.shared_vars[v];
         let off = align_up(cur, var.align);
         var.offset = Some(off);
-        cur = off + var.size;
+        cur = off.saturating_add(var.size);
     }
     let common_align = order
         .iter()
@@ -162,7 +163,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
-            end = off + var.size;
+            end = off.saturating_add(var.size);
             align = align.max(var.align);
         }
         for &v in &dynamic {
@@ -179,7 +180,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let s = st.sec_mut(sec);
             s.nodes.clear();
             if uses_shared {
-                s.size = reserve + end;
+                s.size = reserve.saturating_add(end);
                 s.addralign = align.max(s.addralign);
             } else {
                 s.size = 0;
@@ -205,7 +206,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             if st.sections[i].sh_type != crate::elf::consts::SHT_CUDA_SHARED_RESERVED {
                 continue;
             }
-            st.sections[i].size += base;
+            st.sections[i].size = st.sections[i].size.saturating_add(base);
             let id = SecId(i as u32);
             for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
                 if s.section == SymSection::Section(id)
