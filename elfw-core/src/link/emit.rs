@@ -10,32 +10,41 @@ use super::LinkOptions;
 use crate::elf::consts::*;
 use rayon::prelude::*;
 
-/// Writes the image.
-pub fn emit(
-    st: &State<'_>,
-    fin: &Finalized,
-    patched: &super::relocate::Patched,
-    opts: &LinkOptions,
-) -> Vec<u8> {
+/// Where everything goes: the file layout, and the bytes of the ELF header and of the two
+/// header tables (which are small; the sections' bytes are written separately).
+struct Plan {
+    /// `sh_offset` by section id.
+    offsets: Vec<u64>,
+    /// `e_shoff`.
+    shoff: u64,
+    /// The file size.
+    total: u64,
+    /// The ELF header.
+    header: Vec<u8>,
+    /// The section header table, then the program header table (they are contiguous).
+    tables: Vec<u8>,
+}
+
+fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
     let n = fin.order.len() + 1;
     let mut offsets = vec![0u64; st.sections.len()];
     let mut pos = EHDR64_SIZE as u64;
     for &id in &fin.order {
         let s = st.sec(id);
         let align = s.addralign.max(1);
-        pos = pos.div_ceil(align) * align;
+        pos = pos.div_ceil(align).saturating_mul(align);
         offsets[id.index()] = pos;
         if !is_nobits(fin.out_type[id.index()]) {
-            pos += s.size;
+            pos = pos.saturating_add(s.size);
         }
     }
     let shoff = pos.div_ceil(8) * 8;
     let phdrs = program_headers(st, fin, &offsets, opts);
     let phoff = shoff + (n * SHDR64_SIZE) as u64;
     let total = phoff + (phdrs.len() * PHDR64_SIZE) as u64;
-    let mut out = vec![0u8; total as usize];
 
     // ELF header.
+    let mut out = vec![0u8; EHDR64_SIZE];
     out[..4].copy_from_slice(b"\x7fELF");
     out[4] = ELFCLASS64;
     out[5] = ELFDATA2LSB;
@@ -68,28 +77,79 @@ pub fn emit(
     let escaped = n > usize::from(SHN_LORESERVE);
     put16(&mut out, 60, if escaped { 0 } else { n as u16 });
     put16(&mut out, 62, fin.out_index[1] as u16);
-    if escaped {
-        put64(&mut out, shoff as usize + 32, n as u64);
-    }
+    let header = out;
 
-    // Contents: each section's bytes into its own part of the image, sections in parallel
-    // (the parts do not overlap, so the bytes do not depend on the threads).
-    let mut parts: Vec<(SecId, &mut [u8], &[DataNode<'_>])> = Vec::with_capacity(fin.order.len());
-    {
-        let mut rest: &mut [u8] = &mut out[..shoff as usize];
-        let mut at = 0usize;
-        for &id in &fin.order {
-            if is_nobits(fin.out_type[id.index()]) {
-                continue;
-            }
-            let o = offsets[id.index()] as usize;
-            let size = st.sec(id).size as usize;
-            let (_, tail) = std::mem::take(&mut rest).split_at_mut(o - at);
-            let (part, tail) = tail.split_at_mut(size);
-            parts.push((id, part, &st.sec(id).nodes));
-            rest = tail;
-            at = o + size;
-        }
+    // Section headers, then program headers.
+    let mut t = vec![0u8; (total - shoff) as usize];
+    if escaped {
+        put64(&mut t, 32, n as u64);
+    }
+    for (k, &id) in fin.order.iter().enumerate() {
+        let s = st.sec(id);
+        let h = (k + 1) * SHDR64_SIZE;
+        let (link, info) = fin.link_info[id.index()];
+        put32(&mut t, h, fin.name_offset[id.index()]);
+        put32(&mut t, h + 4, fin.out_type[id.index()]);
+        put64(&mut t, h + 8, s.flags);
+        put64(&mut t, h + 16, 0);
+        put64(&mut t, h + 24, offsets[id.index()]);
+        put64(&mut t, h + 32, s.size);
+        put32(&mut t, h + 40, link);
+        put32(&mut t, h + 44, info);
+        put64(&mut t, h + 48, s.addralign);
+        put64(&mut t, h + 56, s.entsize);
+    }
+    let pt = (phoff - shoff) as usize;
+    for (k, p) in phdrs.iter().enumerate() {
+        let h = pt + k * PHDR64_SIZE;
+        let is_table = p.0 == PT_PHDR || k + 1 == phdrs.len();
+        put32(&mut t, h, p.0);
+        put32(&mut t, h + 4, p.1);
+        put64(&mut t, h + 8, if is_table { phoff } else { p.2 });
+        put64(&mut t, h + 16, 0);
+        put64(&mut t, h + 24, 0);
+        put64(&mut t, h + 32, p.3);
+        put64(&mut t, h + 40, p.4);
+        put64(&mut t, h + 48, 8);
+    }
+    Plan {
+        offsets,
+        shoff,
+        total,
+        header,
+        tables: t,
+    }
+}
+
+/// The sections with bytes in the file, in file order: (id, offset, size).
+fn file_sections(st: &State<'_>, fin: &Finalized, plan: &Plan) -> Vec<(SecId, u64, u64)> {
+    fin.order
+        .iter()
+        .filter(|&&id| !is_nobits(fin.out_type[id.index()]))
+        .map(|&id| (id, plan.offsets[id.index()], st.sec(id).size))
+        .collect()
+}
+
+/// Writes sections `list` (all inside `buf`, which starts at file offset `base`) into their
+/// parts of `buf`, in parallel: the parts do not overlap, so the bytes do not depend on the
+/// threads.
+fn fill(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    list: &[(SecId, u64, u64)],
+    buf: &mut [u8],
+    base: u64,
+) {
+    let mut parts: Vec<(SecId, &mut [u8], &[DataNode<'_>])> = Vec::with_capacity(list.len());
+    let mut rest: &mut [u8] = buf;
+    let mut at = base;
+    for &(id, o, size) in list {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
+        let (part, tail) = tail.split_at_mut(size as usize);
+        parts.push((id, part, &st.sec(id).nodes));
+        rest = tail;
+        at = o + size;
     }
     let contents = &fin.contents;
     parts.into_par_iter().for_each(|(id, part, nodes)| {
@@ -105,38 +165,91 @@ pub fn emit(
             patched.apply_to(id, part);
         }
     });
+}
 
-    // Section headers.
-    for (k, &id) in fin.order.iter().enumerate() {
-        let s = st.sec(id);
-        let h = shoff as usize + (k + 1) * SHDR64_SIZE;
-        let (link, info) = fin.link_info[id.index()];
-        put32(&mut out, h, fin.name_offset[id.index()]);
-        put32(&mut out, h + 4, fin.out_type[id.index()]);
-        put64(&mut out, h + 8, s.flags);
-        put64(&mut out, h + 16, 0);
-        put64(&mut out, h + 24, offsets[id.index()]);
-        put64(&mut out, h + 32, s.size);
-        put32(&mut out, h + 40, link);
-        put32(&mut out, h + 44, info);
-        put64(&mut out, h + 48, s.addralign);
-        put64(&mut out, h + 56, s.entsize);
-    }
-
-    // Program headers.
-    for (k, p) in phdrs.iter().enumerate() {
-        let h = phoff as usize + k * PHDR64_SIZE;
-        let is_table = p.0 == PT_PHDR || k + 1 == phdrs.len();
-        put32(&mut out, h, p.0);
-        put32(&mut out, h + 4, p.1);
-        put64(&mut out, h + 8, if is_table { phoff } else { p.2 });
-        put64(&mut out, h + 16, 0);
-        put64(&mut out, h + 24, 0);
-        put64(&mut out, h + 32, p.3);
-        put64(&mut out, h + 40, p.4);
-        put64(&mut out, h + 48, 8);
-    }
+/// Writes the image into memory.
+pub fn emit(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    opts: &LinkOptions,
+) -> Vec<u8> {
+    let plan = plan(st, fin, opts);
+    let mut out = vec![0u8; plan.total as usize];
+    out[..EHDR64_SIZE].copy_from_slice(&plan.header);
+    let list = file_sections(st, fin, &plan);
+    fill(st, fin, patched, &list, &mut out[..plan.shoff as usize], 0);
+    out[plan.shoff as usize..].copy_from_slice(&plan.tables);
     out
+}
+
+/// Bytes of the image [`emit_to`] holds at once: sections are filled a window at a time.
+const WINDOW: u64 = 8 << 20;
+
+/// Writes the image to `w` in file order without holding it in memory (the same bytes as
+/// [`emit`]); returns its size.
+pub fn emit_to(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    opts: &LinkOptions,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<u64> {
+    emit_windowed(st, fin, patched, opts, w, window_size())
+}
+
+/// [`WINDOW`], or `ELFW_EMIT_WINDOW` bytes (tests use small windows to cross many edges).
+fn window_size() -> u64 {
+    std::env::var("ELFW_EMIT_WINDOW")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(WINDOW)
+}
+
+fn emit_windowed(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    opts: &LinkOptions,
+    w: &mut dyn std::io::Write,
+    window: u64,
+) -> std::io::Result<u64> {
+    let plan = plan(st, fin, opts);
+    let list = file_sections(st, fin, &plan);
+    let mut buf: Vec<u8> = Vec::new();
+    // The window starts where the last one ended; the first holds the ELF header.
+    let mut start = 0u64;
+    let mut i = 0;
+    while i < list.len() {
+        // As many whole sections as fit (at least one).
+        let mut j = i;
+        let mut end = start;
+        while j < list.len() {
+            let e = list[j].1 + list[j].2;
+            if j > i && e - start > window {
+                break;
+            }
+            end = e;
+            j += 1;
+        }
+        buf.clear();
+        buf.resize((end - start) as usize, 0);
+        if start == 0 {
+            buf[..EHDR64_SIZE].copy_from_slice(&plan.header);
+        }
+        fill(st, fin, patched, &list[i..j], &mut buf, start);
+        w.write_all(&buf)?;
+        start = end;
+        i = j;
+    }
+    if start == 0 {
+        w.write_all(&plan.header)?;
+        start = EHDR64_SIZE as u64;
+    }
+    // Padding before the section header table, then the tables.
+    w.write_all(&vec![0u8; (plan.shoff - start) as usize])?;
+    w.write_all(&plan.tables)?;
+    Ok(plan.total)
 }
 
 pub(super) fn is_nobits(t: u32) -> bool {

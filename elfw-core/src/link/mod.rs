@@ -235,10 +235,30 @@ pub struct LinkFailure {
 
 /// Links `inputs` (in command-line order) into one image.
 pub fn link(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Result<LinkOutput, LinkFailure> {
+    link_with(inputs, opts, None)
+}
+
+/// Links `inputs` and writes the image to `out` as it is made, in file order, without holding
+/// all of it in memory (the output of a large link is most of a link's peak memory). The
+/// returned [`LinkOutput::image`] is empty. On failure `out` may have received part of an
+/// image: write to a temporary file and rename it on success.
+pub fn link_to(
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+    out: &mut dyn std::io::Write,
+) -> Result<LinkOutput, LinkFailure> {
+    link_with(inputs, opts, Some(out))
+}
+
+fn link_with(
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+    out: Option<&mut dyn std::io::Write>,
+) -> Result<LinkOutput, LinkFailure> {
     let mut diags = Diagnostics::default();
     let mut times = PhaseTimes::default();
     let mut map = None;
-    match run(inputs, opts, &mut diags, &mut times, &mut map) {
+    match run(inputs, opts, &mut diags, &mut times, &mut map, out) {
         Ok(image) if !diags.has_errors() => Ok(LinkOutput {
             image,
             diagnostics: diags,
@@ -271,6 +291,7 @@ fn run(
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
     map: &mut Option<LinkMap>,
+    out: Option<&mut dyn std::io::Write>,
 ) -> Result<Vec<u8>, LinkError> {
     let bump = bumpalo::Bump::new();
     let mut st = state::State::new(&bump);
@@ -319,10 +340,31 @@ fn run(
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });
-    let image = timed(times, "emit", || match &merc {
-        Some(w) => merc::emit(&st, &fin, &patched, w, inputs, opts),
-        None => emit::emit(&st, &fin, &patched, opts),
-    });
+    let written = |e: std::io::Error| {
+        LinkError::Fatal(Diagnostic::new(
+            Severity::Fatal,
+            format!("Could not write the output: {e}"),
+        ))
+    };
+    let image = timed(times, "emit", || -> Result<Vec<u8>, LinkError> {
+        match (&merc, out) {
+            (Some(w), out) => {
+                let image = merc::emit(&st, &fin, &patched, w, inputs, opts);
+                match out {
+                    Some(out) => {
+                        out.write_all(&image).map_err(written)?;
+                        Ok(Vec::new())
+                    }
+                    None => Ok(image),
+                }
+            }
+            (None, Some(out)) => {
+                emit::emit_to(&st, &fin, &patched, opts, out).map_err(written)?;
+                Ok(Vec::new())
+            }
+            (None, None) => Ok(emit::emit(&st, &fin, &patched, opts)),
+        }
+    })?;
     if opts.want_map {
         *map = Some(link_map(&st, &fin));
     }
