@@ -202,6 +202,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
                 || parsed.has("dump-callgraph-no-demangle")
                 || parsed.has("print-map"),
         )
+        .link_map(parsed.has("print-map"))
         .ptxas(locate_ptxas())
         .tool_record(ToolRecord {
             tool: "elfw".into(),
@@ -229,8 +230,33 @@ fn link_files(
     exiting: bool,
 ) -> i32 {
     let linker = linker_for(parsed, target, env).skip_teardown(exiting);
-    let linked = linker.link();
-    let status = finish_link(parsed, target, env, out, &linked);
+    // The image goes straight to a temporary file beside the output as it is made, unless a
+    // report needs to read it (the image of a large link is most of the link's memory).
+    let reads_image = parsed.has("verbose")
+        || parsed.has("dump-callgraph")
+        || parsed.has("dump-callgraph-no-demangle");
+    let staged = match parsed.value("output-file") {
+        Some(o) if !reads_image => stage_open(&resolve(env, o)).ok(),
+        _ => None,
+    };
+    let (linked, staged) = match staged {
+        Some((tmp, file)) => {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+            let mut linked = linker.link_to(&mut w);
+            if linked.image.is_some() && w.flush().is_err() {
+                linked.image = None;
+            }
+            drop(w);
+            if linked.image.is_some() {
+                (linked, Some(tmp))
+            } else {
+                let _ = std::fs::remove_file(&tmp);
+                (linked, None)
+            }
+        }
+        None => (linker.link(), None),
+    };
+    let status = finish_link(parsed, target, env, out, &linked, staged);
     if exiting {
         // The image and the link's records: the process's exit reclaims them.
         std::mem::forget(linked);
@@ -246,6 +272,7 @@ fn finish_link(
     env: &RunEnv,
     out: &mut Out<'_>,
     linked: &Linked,
+    staged: Option<PathBuf>,
 ) -> i32 {
     for d in &linked.diagnostics {
         out.line(d.severity, &d.message);
@@ -278,7 +305,9 @@ fn finish_link(
     let output = parsed.value("output-file");
     let mut pending = None;
     let write_start = std::time::Instant::now();
-    if let (Some(image), Some(output)) = (&linked.image, output) {
+    if let (Some(tmp), Some(output)) = (staged, output) {
+        pending = Some((tmp, resolve(env, output)));
+    } else if let (Some(image), Some(output)) = (&linked.image, output) {
         match stage(&resolve(env, output), image) {
             Ok(tmp) => pending = Some((tmp, resolve(env, output))),
             Err(_) => return out.fatal(&format!("Could not open output file '{output}'")),
@@ -446,6 +475,18 @@ fn locate_ptxas() -> Option<input::ptx::Ptxas> {
 /// half-written file if elfw fails or is killed; a sync only adds safety against power loss,
 /// and cost 25 ms of a 470 ms link at 500 files × 50 functions (more on a busy disk).
 fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    let (tmp, mut f) = stage_open(path)?;
+    match f.write_all(bytes) {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Creates the temporary file [`stage`] would write, for an image streamed into it.
+fn stage_open(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -463,20 +504,11 @@ fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
     static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = dir.join(format!(".{name}.elfw-{}-{n}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        f.write_all(bytes)
-    })();
-    match result {
-        Ok(()) => Ok(tmp),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)?;
+    Ok((tmp, f))
 }
 
 /// Writes a whole file atomically (temporary file, then rename).

@@ -7,6 +7,7 @@
 //! corpus names (`sm90_dump_callgraph*`) demangle identically otherwise.
 
 use elfw_core::elf::ElfFile;
+use elfw_core::link::MapReason;
 use elfw_core::linker::KeptCubin;
 use elfw_core::nvinfo::{self, Value};
 use elfw_core::target::Target;
@@ -366,58 +367,84 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
 /// contributions, removal reasons and weak-contest outcomes need data the link does not
 /// expose yet: see `/work/notes/cli-needs.md`.)
 pub fn map(linked: &Linked, json: bool) -> String {
-    let image = linked.image.as_deref().and_then(|i| ElfFile::parse(i).ok());
-    let mut sections = Vec::new();
-    let mut kept = Vec::new();
-    if let Some(elf) = &image {
-        for (i, sh) in elf.sections().iter().enumerate().skip(1) {
-            let name = elf
-                .section_name(i as u32)
-                .map(|n| String::from_utf8_lossy(n).into_owned())
-                .unwrap_or_default();
-            sections.push((name, sh.size, sh.offset, sh.sh_type));
-        }
-        for sym in elf.symbols().flatten() {
-            if sym.sym_type() == STT_FUNC && sym.shndx != SHN_UNDEF {
-                kept.push(sym.name_lossy().into_owned());
+    let q = |s: &str| {
+        let mut o = String::from("\"");
+        for ch in s.chars() {
+            match ch {
+                '"' => o.push_str("\\\""),
+                '\\' => o.push_str("\\\\"),
+                c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+                c => o.push(c),
             }
         }
-    }
-    let mut removed = Vec::new();
-    for c in &linked.cubins {
-        if let Ok(elf) = ElfFile::parse(&c.data) {
-            for sym in elf.symbols().flatten() {
-                let name = sym.name_lossy().into_owned();
-                if sym.sym_type() == STT_FUNC
-                    && sym.shndx != SHN_UNDEF
-                    && !kept.contains(&name)
-                    && !removed.iter().any(|(n, _): &(String, String)| *n == name)
-                {
-                    removed.push((name, c.name.clone()));
-                }
+        o.push('"');
+        o
+    };
+    let empty = elfw_core::link::LinkMap::default();
+    let m = linked.map.as_ref().unwrap_or(&empty);
+    let input = |i: usize| m.inputs.get(i).map_or("?", String::as_str);
+    let reason = |r: &MapReason| -> String {
+        match r {
+            MapReason::Kernel => "kernel".into(),
+            MapReason::Reachable(path) => format!("called: {}", path.join(" -> ")),
+            MapReason::AddressTaken => "address taken".into(),
+            MapReason::NoElimination => {
+                "kept: no dead-code elimination with -r, -g or --preserve-relocs".into()
             }
+            MapReason::NotSelected => "kernel not selected by --kernels-used".into(),
+            MapReason::Unreachable => "unreachable: nothing kept calls it".into(),
         }
-    }
+    };
     if json {
-        let q = |s: &str| {
-            let mut o = String::from("\"");
-            for ch in s.chars() {
-                match ch {
-                    '"' => o.push_str("\\\""),
-                    '\\' => o.push_str("\\\\"),
-                    c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
-                    c => o.push(c),
-                }
-            }
-            o.push('"');
-            o
-        };
-        let secs: Vec<String> = sections
+        let sections: Vec<String> = m
+            .sections
             .iter()
-            .map(|(n, size, off, ty)| {
+            .map(|s| {
+                let c: Vec<String> = s
+                    .contributions
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "{{\"input\":{},\"offset\":{},\"size\":{},\"align\":{}}}",
+                            q(input(c.input)),
+                            c.offset,
+                            c.size,
+                            c.align
+                        )
+                    })
+                    .collect();
                 format!(
-                    "{{\"name\":{},\"size\":{size},\"offset\":{off},\"type\":{ty}}}",
-                    q(n)
+                    "{{\"name\":{},\"size\":{},\"contributions\":[{}]}}",
+                    q(&s.name),
+                    s.size,
+                    c.join(",")
+                )
+            })
+            .collect();
+        let functions: Vec<String> = m
+            .functions
+            .iter()
+            .map(|f| {
+                format!(
+                    "{{\"name\":{},\"input\":{},\"kernel\":{},\"kept\":{},\"reason\":{}}}",
+                    q(&f.name),
+                    f.input.map_or("null".into(), |i| q(input(i))),
+                    f.kernel,
+                    f.kept,
+                    q(&reason(&f.reason))
+                )
+            })
+            .collect();
+        let weak: Vec<String> = m
+            .weak_contests
+            .iter()
+            .map(|w| {
+                format!(
+                    "{{\"symbol\":{},\"kept\":{},\"dropped\":{},\"why\":{}}}",
+                    q(&w.symbol),
+                    q(input(w.winner)),
+                    q(input(w.loser)),
+                    q(w.why)
                 )
             })
             .collect();
@@ -433,20 +460,6 @@ pub fn map(linked: &Linked, json: bool) -> String {
                 )
             })
             .collect();
-        let kept_j: Vec<String> = kept
-            .iter()
-            .map(|k| format!("{{\"name\":{}}}", q(k)))
-            .collect();
-        let removed_j: Vec<String> = removed
-            .iter()
-            .map(|(n, f)| {
-                format!(
-                    "{{\"name\":{},\"input\":{},\"reason\":\"not in the image (unreachable, or lost a weak contest)\"}}",
-                    q(n),
-                    q(f)
-                )
-            })
-            .collect();
         let diags: Vec<String> = linked
             .diagnostics
             .iter()
@@ -459,21 +472,15 @@ pub fn map(linked: &Linked, json: bool) -> String {
             })
             .collect();
         return format!(
-            "{{\"sections\":[{}],\"inputs\":[{}],\"kept_functions\":[{}],\"removed_functions\":[{}],\"diagnostics\":[{}]}}\n",
-            secs.join(","),
+            "{{\"inputs\":[{}],\"sections\":[{}],\"functions\":[{}],\"weak_contests\":[{}],\"diagnostics\":[{}]}}\n",
             inputs.join(","),
-            kept_j.join(","),
-            removed_j.join(","),
+            sections.join(","),
+            functions.join(","),
+            weak.join(","),
             diags.join(",")
         );
     }
-    let mut s = String::from("# elfw link map\n\n## Output sections\n");
-    for (n, size, off, ty) in &sections {
-        s.push_str(&format!(
-            "{n:<48} size {size:#8x}  offset {off:#8x}  type {ty:#x}\n"
-        ));
-    }
-    s.push_str("\n## Inputs\n");
+    let mut s = String::from("# elfw link map\n\n## Inputs\n");
     for i in &linked.inputs {
         let dup = if i.duplicate {
             " (second copy of an archive: not read)"
@@ -485,15 +492,42 @@ pub fn map(linked: &Linked, json: bool) -> String {
     for w in &linked.ignored {
         s.push_str(&format!("{w}\n"));
     }
-    s.push_str("\n## Functions kept\n");
-    for k in &kept {
-        s.push_str(&format!("{k}\n"));
+    s.push_str("\n## Output sections\n");
+    for sec in &m.sections {
+        s.push_str(&format!("{:<48} size {:#x}\n", sec.name, sec.size));
+        for c in &sec.contributions {
+            s.push_str(&format!(
+                "    {:#10x} {:#8x} align {:<4} {}\n",
+                c.offset,
+                c.size,
+                c.align,
+                input(c.input)
+            ));
+        }
     }
-    s.push_str("\n## Functions removed\n");
-    for (n, f) in &removed {
+    s.push_str("\n## Functions\n");
+    for f in &m.functions {
+        let from = f
+            .input
+            .map_or("undefined".into(), |i| format!("from {}", input(i)));
+        let state = if f.kept { "kept" } else { "removed" };
         s.push_str(&format!(
-            "{n} (from {f}): not in the image (unreachable, or lost a weak contest)\n"
+            "{} ({from}): {state}, {}\n",
+            f.name,
+            reason(&f.reason)
         ));
+    }
+    if !m.weak_contests.is_empty() {
+        s.push_str("\n## Weak definitions\n");
+        for w in &m.weak_contests {
+            s.push_str(&format!(
+                "{}: kept the copy from {} over the one from {} ({})\n",
+                w.symbol,
+                input(w.winner),
+                input(w.loser),
+                w.why
+            ));
+        }
     }
     s
 }

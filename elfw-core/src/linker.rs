@@ -65,6 +65,7 @@ pub struct Linker {
     register_link_binaries: bool,
     keep_input_cubins: bool,
     skip_teardown: bool,
+    want_map: bool,
     tool_record: Option<ToolRecord>,
     ptxas: Option<input::ptx::Ptxas>,
     working_dir: Option<PathBuf>,
@@ -114,6 +115,8 @@ pub struct Linked {
     pub ignored: Vec<InputWarning>,
     /// The device cubins in link order (only with [`Linker::keep_input_cubins`]).
     pub cubins: Vec<KeptCubin>,
+    /// What the link did (only with [`Linker::link_map`]).
+    pub map: Option<link::LinkMap>,
 }
 
 impl Linked {
@@ -183,6 +186,7 @@ impl Linker {
             register_link_binaries: false,
             keep_input_cubins: false,
             skip_teardown: false,
+            want_map: false,
             tool_record: None,
             ptxas: None,
             working_dir: None,
@@ -259,6 +263,12 @@ impl Linker {
     /// program that links more than once must leave this off (the default).
     pub fn skip_teardown(mut self, on: bool) -> Linker {
         self.skip_teardown = on;
+        self
+    }
+    /// Also describe the link in [`Linked::map`]: output sections and their contributions,
+    /// why each function stayed or went, weak contests (`--print-map`).
+    pub fn link_map(mut self, on: bool) -> Linker {
+        self.want_map = on;
         self
     }
     /// The linker's own `.note.nv.tkinfo` record (tool name, version, arguments).
@@ -362,6 +372,17 @@ impl Linker {
 
     /// Runs the link.
     pub fn link(&self) -> Linked {
+        self.link_inner(None)
+    }
+
+    /// Runs the link and writes the image to `w` as it is made, without holding it in memory
+    /// ([`link::link_to`]); on success [`Linked::image`] is `Some` and empty. On failure `w`
+    /// may have received part of an image: give it a temporary file and rename it on success.
+    pub fn link_to(&self, w: &mut dyn std::io::Write) -> Linked {
+        self.link_inner(Some(w))
+    }
+
+    fn link_inner(&self, sink: Option<&mut dyn std::io::Write>) -> Linked {
         let mut out = Linked::default();
         if self.preserve_relocs {
             if let Some(w) = preserve_relocs_warning(self.target) {
@@ -566,8 +587,16 @@ impl Linker {
         }
         let inputs_time = inputs_start.elapsed();
         let link_start = Instant::now();
-        let (image, diags, times) = match link::link(&objects, &opts) {
-            Ok(o) => (Some(o.image), o.diagnostics, o.times),
+        opts.want_map = self.want_map;
+        let result = match sink {
+            Some(w) => link::link_to(&objects, &opts, w),
+            None => link::link(&objects, &opts),
+        };
+        let (image, diags, times) = match result {
+            Ok(o) => {
+                out.map = o.map;
+                (Some(o.image), o.diagnostics, o.times)
+            }
             Err(f) => (None, f.diagnostics, PhaseTimes::default()),
         };
         let link_time = link_start.elapsed();

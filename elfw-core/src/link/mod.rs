@@ -148,6 +148,8 @@ pub struct LinkOutput {
 /// given to [`link`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LinkMap {
+    /// The inputs' display names, by input index.
+    pub inputs: Vec<String>,
     /// Output sections in image order.
     pub sections: Vec<MapSection>,
     /// Every function the inputs define or call, in the order the link met them.
@@ -366,7 +368,7 @@ fn run(
         }
     })?;
     if opts.want_map {
-        *map = Some(link_map(&st, &fin));
+        *map = Some(link_map(&st, &fin, &opts.input_names));
     }
     if opts.skip_teardown {
         std::mem::forget(st);
@@ -379,7 +381,7 @@ fn run(
 }
 
 /// The link map of a finished link.
-fn link_map(st: &state::State<'_>, fin: &finalize::Finalized) -> LinkMap {
+fn link_map(st: &state::State<'_>, fin: &finalize::Finalized, inputs: &[String]) -> LinkMap {
     let sections = fin
         .order
         .iter()
@@ -452,6 +454,7 @@ fn link_map(st: &state::State<'_>, fin: &finalize::Finalized) -> LinkMap {
         })
         .collect();
     LinkMap {
+        inputs: inputs.to_vec(),
         sections,
         functions,
         weak_contests,
