@@ -147,3 +147,41 @@ fn independent_links_run_on_several_threads() {
         }
     });
 }
+
+/// `--print-map` on the corpus's dead-code case: every function nvlink's image lacks is
+/// reported removed as unreachable, every one it has as kept with its reason.
+#[test]
+fn print_map_gives_the_reasons() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("print_map");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = repo().join("tests/corpus/sm90_cross_tu_dce");
+    for f in ["main.cubin", "lib.cubin", "expected.cubin"] {
+        std::fs::copy(case.join(f), dir.join(f)).unwrap();
+    }
+    let out = nv(
+        &dir,
+        "-arch=sm_90 main.cubin lib.cubin -o out.cubin --print-map map.txt",
+    );
+    assert_eq!(out.status, 0);
+    let map = std::fs::read_to_string(dir.join("map.txt")).unwrap();
+    let golden = std::fs::read(dir.join("expected.cubin")).unwrap();
+    let golden = elfw_core::elf::ElfFile::parse(&golden).unwrap();
+    let names: Vec<String> = golden
+        .symbols()
+        .flatten()
+        .map(|s| s.name_lossy().into_owned())
+        .collect();
+    let functions = map.split("## Functions\n").nth(1).unwrap();
+    let mut removed = 0;
+    for line in functions.lines().take_while(|l| !l.is_empty()) {
+        let name = line.split(' ').next().unwrap();
+        if names.iter().any(|n| n == name) {
+            assert!(line.contains(": kept, "), "{line}");
+        } else {
+            assert!(line.contains(": removed, unreachable"), "{line}");
+            removed += 1;
+        }
+    }
+    assert!(removed >= 2, "{map}");
+}
