@@ -325,12 +325,12 @@ fn program_headers(
     out
 }
 
-fn put16(b: &mut [u8], o: usize, v: u16) {
+pub(super) fn put16(b: &mut [u8], o: usize, v: u16) {
     b[o..o + 2].copy_from_slice(&v.to_le_bytes());
 }
-fn put32(b: &mut [u8], o: usize, v: u32) {
+pub(super) fn put32(b: &mut [u8], o: usize, v: u32) {
     b[o..o + 4].copy_from_slice(&v.to_le_bytes());
 }
-fn put64(b: &mut [u8], o: usize, v: u64) {
+pub(super) fn put64(b: &mut [u8], o: usize, v: u64) {
     b[o..o + 8].copy_from_slice(&v.to_le_bytes());
 }

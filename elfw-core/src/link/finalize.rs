@@ -64,21 +64,7 @@ pub fn create_compat_section(st: &mut State<'_>) {
 
 fn add_section_symbol(st: &mut State<'_>, id: SecId) {
     let name = st.sec(id).name;
-    let sym = st.add_local(
-        Symbol {
-            name,
-            info: STT_SECTION,
-            other: 0,
-            section: SymSection::Section(id),
-            value: 0,
-            size: 0,
-            input: usize::MAX,
-            removed: false,
-            func: None,
-            shared: None,
-        },
-        false,
-    );
+    let sym = st.add_local(Symbol::for_section(name, id, usize::MAX), false);
     st.sec_mut(id).symbol = sym.as_local();
 }
 
@@ -214,31 +200,17 @@ pub fn finalize(
     {
         contents.insert(x, shndx);
     }
+    let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
     contents.insert(
         st.section_by_name(".note.nv.tkinfo").unwrap(),
-        tkinfo(
-            &st.merged_inputs
-                .iter()
-                .map(|&i| &inputs[i])
-                .collect::<Vec<_>>(),
-            opts,
-        ),
+        tkinfo(&merged, opts),
     );
     contents.insert(
         st.section_by_name(".note.nv.cuinfo").unwrap(),
         cuinfo(inputs, opts),
     );
     if let Some(c) = st.section_by_name(".nv.compat") {
-        contents.insert(
-            c,
-            compat(
-                &st.merged_inputs
-                    .iter()
-                    .map(|&i| &inputs[i])
-                    .collect::<Vec<_>>(),
-                opts,
-            ),
-        );
+        contents.insert(c, compat(&merged, opts));
     }
     contents.insert(
         st.section_by_name(".nv.info").unwrap(),

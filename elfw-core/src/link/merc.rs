@@ -11,6 +11,7 @@
 //! the SASS relocation (it also decides which SASS relocation sections are written empty);
 //! [`emit`] in place of the sm_90 writer.
 
+use super::emit::{put16, put32, put64};
 use super::finalize::{info_bytes, Finalized};
 use super::state::*;
 use super::{InputObject, LinkError, LinkOptions};
@@ -890,14 +891,4 @@ fn merc_symtab(
         out.extend_from_slice(&size.to_le_bytes());
     }
     out
-}
-
-fn put16(b: &mut [u8], o: usize, v: u16) {
-    b[o..o + 2].copy_from_slice(&v.to_le_bytes());
-}
-fn put32(b: &mut [u8], o: usize, v: u32) {
-    b[o..o + 4].copy_from_slice(&v.to_le_bytes());
-}
-fn put64(b: &mut [u8], o: usize, v: u64) {
-    b[o..o + 8].copy_from_slice(&v.to_le_bytes());
 }

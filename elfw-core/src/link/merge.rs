@@ -304,21 +304,9 @@ impl<'d> MergeCx<'_, 'd> {
                     && name.matches('.').count() >= 3
                     && !self.opts.relocatable;
                 let id = self.st.create_section(sec, per_kernel_bank);
-                let sym = self.st.add_local(
-                    Symbol {
-                        name,
-                        info: STT_SECTION,
-                        other: 0,
-                        section: SymSection::Section(id),
-                        value: 0,
-                        size: 0,
-                        input: self.input,
-                        removed: false,
-                        func: None,
-                        shared: None,
-                    },
-                    false,
-                );
+                let sym = self
+                    .st
+                    .add_local(Symbol::for_section(name, id, self.input), false);
                 self.st.sec_mut(id).symbol = sym.as_local();
                 id
             }
@@ -346,18 +334,7 @@ impl<'d> MergeCx<'_, 'd> {
         match s.binding() {
             STB_LOCAL => {
                 let idx = self.st.add_local(
-                    Symbol {
-                        name: s.name,
-                        info: s.info,
-                        other: s.other,
-                        section: SymSection::Undef,
-                        value: s.value,
-                        size: s.size,
-                        input: self.input,
-                        removed: false,
-                        func: None,
-                        shared: None,
-                    },
+                    Symbol::new(s.name, s.info, s.other, s.value, s.size, self.input),
                     true,
                 );
                 self.maps.sym[i] = Some(idx);
@@ -380,18 +357,9 @@ impl<'d> MergeCx<'_, 'd> {
         let is_entry = s.other & STO_CUDA_ENTRY != 0;
         match self.st.global_by_name(s.name) {
             None => {
-                let idx = self.st.add_global(Symbol {
-                    name: s.name,
-                    info: s.info,
-                    other: s.other,
-                    section: SymSection::Undef,
-                    value: s.value,
-                    size: s.size,
-                    input: self.input,
-                    removed: false,
-                    func: None,
-                    shared: None,
-                });
+                let idx = self.st.add_global(Symbol::new(
+                    s.name, s.info, s.other, s.value, s.size, self.input,
+                ));
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, is_entry);
                 if defined {
@@ -495,21 +463,9 @@ impl<'d> MergeCx<'_, 'd> {
                 );
                 shared.info = Link::Section(sec);
                 let sid = self.st.create_section(shared, false);
-                let sym = self.st.add_local(
-                    Symbol {
-                        name: shared_name,
-                        info: STT_SECTION,
-                        other: 0,
-                        section: SymSection::Section(sid),
-                        value: 0,
-                        size: 0,
-                        input: self.input,
-                        removed: false,
-                        func: None,
-                        shared: None,
-                    },
-                    false,
-                );
+                let sym = self
+                    .st
+                    .add_local(Symbol::for_section(shared_name, sid, self.input), false);
                 self.st.sec_mut(sid).symbol = sym.as_local();
             }
         }
@@ -748,16 +704,8 @@ impl<'d> MergeCx<'_, 'd> {
             });
             let idx = self.st.add_local(
                 Symbol {
-                    name: s.name,
-                    info: s.info,
-                    other: s.other,
-                    section: SymSection::Undef,
-                    value: 0,
-                    size: s.size,
-                    input: self.input,
-                    removed: false,
-                    func: None,
                     shared: Some(var),
+                    ..Symbol::new(s.name, s.info, s.other, 0, s.size, self.input)
                 },
                 (self.opts.debug || self.opts.preserve_relocs) && section.is_some(),
             );
@@ -787,16 +735,8 @@ impl<'d> MergeCx<'_, 'd> {
             (SymSection::Undef, s.value)
         };
         let rec = Symbol {
-            name: s.name,
-            info: s.info,
-            other: s.other,
             section,
-            value,
-            size: s.size,
-            input: self.input,
-            removed: false,
-            func: None,
-            shared: None,
+            ..Symbol::new(s.name, s.info, s.other, value, s.size, self.input)
         };
         if s.binding() == STB_LOCAL {
             let idx = self.st.add_local(rec, true);

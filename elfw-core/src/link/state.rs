@@ -146,6 +146,35 @@ pub struct Symbol<'d> {
     pub shared: Option<usize>,
 }
 
+impl<'d> Symbol<'d> {
+    /// A record with the given fields, not yet in any section, from `input`.
+    pub fn new(name: &'d str, info: u8, other: u8, value: u64, size: u64, input: usize) -> Self {
+        Symbol {
+            name,
+            info,
+            other,
+            section: SymSection::Undef,
+            value,
+            size,
+            input,
+            removed: false,
+            func: None,
+            shared: None,
+        }
+    }
+
+    /// The section symbol of `section`.
+    pub fn for_section(name: &'d str, section: SecId, input: usize) -> Self {
+        Symbol {
+            section: SymSection::Section(section),
+            ..Symbol::new(name, STT_SECTION_TYPE, 0, 0, 0, input)
+        }
+    }
+}
+
+/// `STT_SECTION` (kept here so the record's constructors need no other import).
+const STT_SECTION_TYPE: u8 = 3;
+
 impl Symbol<'_> {
     /// `STB_*`.
     pub fn binding(&self) -> u8 {
@@ -410,34 +439,10 @@ impl<'d> State<'d> {
             sass_info_tail: FxHashMap::default(),
         };
         s.sections.push(Section {
-            name: "",
-            sh_type: 0,
-            flags: 0,
-            link: Link::None,
-            info: Link::None,
-            addralign: 0,
-            entsize: 0,
-            size: 0,
-            nodes: Vec::new(),
-            symbol: None,
-            removed: false,
-            name_removed: false,
             role: SecRole::Synthetic,
-            reloc_target: None,
-            keep_empty: false,
+            ..new_section("", 0, 0, 0, 0)
         });
-        let sentinel = Symbol {
-            name: "",
-            info: 0,
-            other: 0,
-            section: SymSection::Undef,
-            value: 0,
-            size: 0,
-            input: usize::MAX,
-            removed: false,
-            func: None,
-            shared: None,
-        };
+        let sentinel = Symbol::new("", 0, 0, 0, 0, usize::MAX);
         s.locals.push(sentinel);
         s.globals.push(sentinel);
         s.functions.push(Function::default());
@@ -479,23 +484,13 @@ impl<'d> State<'d> {
         self.section_names.insert(name, id);
         if with_rel_companion {
             let rel_name = self.make_name(&[".rel", name]);
+            // No SHF_INFO_LINK (observed on the texture-slot relocations it carries).
             let rel = Section {
-                name: rel_name,
-                sh_type: crate::elf::consts::SHT_REL,
-                // No SHF_INFO_LINK (observed on the texture-slot relocations it carries).
-                flags: 0,
                 link: Link::Symtab,
                 info: Link::Section(id),
-                addralign: 8,
-                entsize: 16,
-                size: 0,
-                nodes: Vec::new(),
-                symbol: None,
-                removed: false,
-                name_removed: false,
                 role: SecRole::Synthetic,
                 reloc_target: Some(id),
-                keep_empty: false,
+                ..new_section(rel_name, crate::elf::consts::SHT_REL, 0, 8, 16)
             };
             self.create_section(rel, false);
         }
