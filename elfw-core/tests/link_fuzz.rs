@@ -896,13 +896,41 @@ fn locate(v: &ElfView, at: usize) -> String {
         let name = v.secs.get(k).map_or("?", |s| s.name.as_str());
         return format!("§[{k}] {name} {field}");
     }
-    match v
+    const SYM: [(usize, &str); 6] = [
+        (0, "st_name"),
+        (4, "st_info"),
+        (5, "st_other"),
+        (6, "st_shndx"),
+        (8, "st_value"),
+        (16, "st_size"),
+    ];
+    const RELA: [(usize, &str); 4] = [
+        (0, "r_offset"),
+        (8, "r_type"),
+        (12, "r_sym"),
+        (16, "r_addend"),
+    ];
+    let Some(s) = v
         .secs
         .iter()
         .find(|s| s.has_data && at >= s.offset && at < s.offset + s.size)
-    {
-        Some(s) => format!("in §{} +{:#x}", s.name, at - s.offset),
-        None => "between sections".into(),
+    else {
+        return "between sections".into();
+    };
+    let r = at - s.offset;
+    let field = |table: &[(usize, &'static str)], size: usize| {
+        let f = table
+            .iter()
+            .rev()
+            .find(|(o, _)| *o <= r % size)
+            .map_or("?", |(_, n)| *n);
+        format!("§{}[{}].{f}", s.name, r / size)
+    };
+    match s.kind {
+        Kind::Symtab => field(&SYM, 24),
+        Kind::Rela => field(&RELA, 24),
+        Kind::Rel => field(&RELA[..3], 16),
+        _ => format!("in §{} +{r:#x}", s.name),
     }
 }
 
@@ -1955,6 +1983,14 @@ fn first_core_frame(bt: &std::backtrace::Backtrace) -> String {
     first_core_frame_text(&format!("{bt}"))
 }
 
+/// Whether a backtrace `at` path is elfw-core's source (not std's, a crate's or the test's).
+fn is_core_source(at: &str) -> bool {
+    at.contains("src/")
+        && !at.starts_with("/rustc/")
+        && !at.contains("/.cargo/")
+        && !at.contains("tests/")
+}
+
 /// The same, from a printed backtrace.
 fn first_core_frame_text(text: &str) -> String {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -1969,15 +2005,27 @@ fn first_core_frame_text(text: &str) -> String {
             continue;
         }
         let func = func.rsplit_once("::h").map_or(func, |(f, _)| f);
-        let at = lines
+        // Its `at` line; a frame without one (inlined) takes the next elfw-core source line.
+        let own = lines
             .get(k + 1)
             .and_then(|n| n.strip_prefix("at "))
+            .filter(|a| is_core_source(a));
+        let at = own
+            .or_else(|| {
+                lines[k + 1..]
+                    .iter()
+                    .filter_map(|n| n.strip_prefix("at "))
+                    .find(|a| is_core_source(a))
+            })
             .unwrap_or("");
         let at = at.rsplit_once(':').map_or(at, |(a, _)| a); // drop the column
         let at = match at.find("src/") {
             Some(p) => format!("elfw-core/{}", &at[p..]),
             None => at.to_string(),
         };
+        if own.is_none() {
+            return format!("{at} ({func}, called here)");
+        }
         return format!("{at} ({func})");
     }
     String::new()
@@ -2909,6 +2957,11 @@ fn regression_shared_symbol_alignment_emit_abort() {
 #[test]
 fn regression_shared_symbol_alignment_emit_out_of_range() {
     replay("shared_symbol_alignment_emit_out_of_range");
+}
+
+#[test]
+fn regression_shared_symbol_alignment_merc_emit_abort() {
+    replay("shared_symbol_alignment_merc_emit_abort");
 }
 
 #[test]
