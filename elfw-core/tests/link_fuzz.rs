@@ -1792,9 +1792,13 @@ fn avoided() -> &'static [String] {
 /// The mutations of one iteration, applied to `case` as they are made.
 fn mutate(rng: &mut Rng, case: &mut Case, corpus: &[Case], template: &[u8]) -> Vec<Op> {
     let mut ops = Vec::new();
-    let count = 1 + rng.below(4);
+    // ELFW_LINK_FUZZ_MAX_OPS: mutations per link at most (default 4).
+    static MAX_OPS: OnceLock<usize> = OnceLock::new();
+    let max = *MAX_OPS
+        .get_or_init(|| env_u64("ELFW_LINK_FUZZ_MAX_OPS").map_or(4, |v| v.clamp(1, 64) as usize));
+    let count = 1 + rng.below(max);
     let mut tries = 0;
-    while ops.len() < count && tries < 20 {
+    while ops.len() < count && tries < (5 * count).max(20) {
         tries += 1;
         let new: Vec<Op> = if rng.chance(18) {
             link_ops(rng, case, corpus, template)
