@@ -4,10 +4,13 @@
 //! elimination, relocation, finalize and emit (SASS and Mercury alike).
 //!
 //! Every link runs on its own one-thread rayon pool (so the linker's `par_iter`s stay on it)
-//! inside `catch_unwind`, with a time limit (the pool thread is abandoned and the run fails when
-//! a link takes longer than `ELFW_LINK_FUZZ_TIMEOUT_SECS`, 10 by default) and an allocation
-//! guard (a counting global allocator: a link whose peak live heap exceeds 64 × the input bytes
-//! + 16 MiB fails; one that goes past 4 GiB is stopped with a message and an abort).
+//! inside `catch_unwind`, with a time limit (`ELFW_LINK_FUZZ_TIMEOUT_SECS`, 10 by default) and
+//! an allocation guard (a counting global allocator: a link whose peak live heap exceeds 64 ×
+//! its input bytes + 16 MiB fails; one allocation past 4 GiB is refused, which aborts).
+//! The `link_fuzz` test is a supervisor: the fuzz streams (2 threads) run in a child process of
+//! this test binary, restarted after any crash (abort, stack overflow) or timeout from the
+//! iteration after the one that died (kept in a memory-mapped `progress.bin`); that iteration is
+//! replayed alone in another child to name the crash. Regressions replay in child processes too.
 //!
 //! Mutations are aimed with the ELF section table: symbols (`.symtab`, `.nv.merc.symtab`:
 //! st_name/st_info/st_shndx/st_value/st_size), relocations (offset, type, symbol, addend),
@@ -20,16 +23,18 @@
 //! they carry (extracted once), so that ELF-level mutations reach their device code.
 //!
 //! Runs:
-//! - `cargo test -p elfw-core --release --test link_fuzz`: a bounded run (CI, a few seconds)
-//!   plus the regression replays.
-//! - `ELFW_LINK_FUZZ_ITERS=200000 ELFW_LINK_FUZZ_SEED=7 cargo test -p elfw-core --release
-//!   --test link_fuzz link_fuzz -- --nocapture`: a long run (2 threads; `ELFW_LINK_FUZZ_THREADS`).
-//!   Every distinct failure is minimised (mutations dropped while the failure stays) and saved
-//!   under `$CARGO_TARGET_TMPDIR/link-fuzz/<signature>/` (`ELFW_LINK_FUZZ_OUT`).
-//! - `ELFW_LINK_FUZZ_REPLAY=<seed>:<iteration>`: one iteration, its mutations printed.
-//! - If the process dies (stack overflow, abort), `<out>/progress.bin` (memory-mapped, so it
-//!   survives the crash) holds each worker's current seed and iteration as two u64 LE
-//!   (`od -A d -t u8 progress.bin`); replay that iteration with `ELFW_LINK_FUZZ_REPLAY`.
+//! - `cargo test -p elfw-core --release --test link_fuzz`: a bounded run (16000 links in
+//!   release, 4000 in the test profile: a few seconds) plus the regression replays.
+//! - `ELFW_LINK_FUZZ_ITERS=600000 ELFW_LINK_FUZZ_SEED=7 cargo test -p elfw-core --release
+//!   --test link_fuzz link_fuzz -- --exact --nocapture`: a long run (2 threads;
+//!   `ELFW_LINK_FUZZ_THREADS`, `ELFW_LINK_FUZZ_MAX_OPS` mutations per link, default 4). Every
+//!   distinct failure is minimised (mutations, then inputs, dropped while the failure stays) and
+//!   saved with a `finding.txt` under `$CARGO_TARGET_TMPDIR/link-fuzz/` (`ELFW_LINK_FUZZ_OUT`),
+//!   listed in its `found.tsv`.
+//! - `ELFW_LINK_FUZZ_AVOID=sh_addralign,...`: no mutation whose description contains one of
+//!   these (to look past a known failure).
+//! - `ELFW_LINK_FUZZ_REPLAY=<seed>:<iteration>`: one iteration, its mutations printed, saved and
+//!   minimised.
 //!
 //! Failures found become folders under `tests/link-fuzz-regressions/<name>/` (`args` + the
 //! input files) replayed by the named tests at the end of this file. Those not fixed yet are
