@@ -84,7 +84,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
     let mut refs: Vec<SymIdx> = Vec::new();
     for r in &st.relocs {
         let Some(sym) = r.sym else { continue };
-        if r.dropped || st.sec(r.target).removed {
+        if r.dropped || st.sec(r.target).removed() {
             continue;
         }
         let t = st.sym(sym).sym_type();
@@ -102,7 +102,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
     refs.sort_by_key(|s| s.kind());
 
     let text_of = |st: &State<'_>, f: &Function| -> Option<SecId> {
-        match st.sym(f.sym?).section {
+        match st.sym(f.sym?).section() {
             SymSection::Section(id) => Some(id),
             _ => None,
         }
@@ -113,7 +113,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
             continue;
         }
         let Some(ksym) = f.sym else { continue };
-        let kname = st.sym(ksym).name;
+        let kname = st.sym(ksym).name();
         // Everything the kernel reaches, itself first.
         let mut reached = vec![k];
         let mut seen: FxHashSet<usize> = FxHashSet::from_iter([k]);

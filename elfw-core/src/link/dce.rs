@@ -26,7 +26,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     let mut queue = std::collections::VecDeque::new();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         let Some(sym) = f.sym else { continue };
-        let name = &st.sym(sym).name;
+        let name = st.sym(sym).name();
         let selected = f.is_entry && kernel_selected(name, opts);
         if selected || f.address_taken {
             live[i] = true;
@@ -75,13 +75,13 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             continue;
         };
         st.functions[i].dead = true;
-        st.sym_mut(sym).removed = true;
+        *st.sym_mut(sym).removed() = true;
         gone_names.insert(sym);
         // An undefined function only dead code calls goes too, name and all (so it is never
         // reported undefined); a defined one takes its code and per-function sections along.
-        if let SymSection::Section(text) = st.sym(sym).section {
+        if let SymSection::Section(text) = st.sym(sym).section() {
             remove_section(st, text);
-            if let Some(fname) = st.sec(text).name.strip_prefix(".text.") {
+            if let Some(fname) = st.sec(text).name().strip_prefix(".text.") {
                 for prefix in [
                     ".nv.info.",
                     ".nv.shared.",
@@ -100,24 +100,25 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         return;
     }
     // Relocation sections of removed sections go too, and their relocations.
-    for i in 0..st.sections.len() {
-        if let Some(t) = st.sections[i].reloc_target {
-            if st.sections[t.index()].removed {
-                st.sections[i].removed = true;
-                st.sections[i].name_removed = true;
+    let sections = &mut st.sections;
+    for i in 0..sections.len() {
+        if let Some(t) = sections.reloc_target[i] {
+            if sections.removed[t.index()] {
+                sections.removed[i] = true;
+                sections.name_removed[i] = true;
             }
         }
     }
     for r in st.relocs.iter_mut() {
-        if st.sections[r.target.index()].removed {
+        if st.sections.removed[r.target.index()] {
             r.dropped = true;
         }
     }
     // Their names leave the string tables.
-    let sections = &st.sections;
+    let name_removed = &st.sections.name_removed;
     let gone = |o: &NameOwner| match *o {
         NameOwner::Symbol(s) => gone_names.contains(&s),
-        NameOwner::Section(id) => sections[id.index()].name_removed,
+        NameOwner::Section(id) => name_removed[id.index()],
     };
     let mut locals = std::mem::take(&mut st.local_name_order);
     locals.retain(|(_, o)| !gone(o));
@@ -138,10 +139,10 @@ fn matches_pattern(name: &str, pattern: &str) -> bool {
 }
 
 fn remove_section(st: &mut State<'_>, id: SecId) {
-    let s = st.sec_mut(id);
-    s.removed = true;
-    s.name_removed = true;
-    if let Some(sym) = s.symbol {
-        st.locals[sym.pos()].removed = true;
+    let mut s = st.sec_mut(id);
+    *s.removed() = true;
+    *s.name_removed() = true;
+    if let Some(sym) = *s.symbol() {
+        st.locals.removed[sym.pos()] = true;
     }
 }

@@ -31,11 +31,11 @@ fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
     let mut pos = EHDR64_SIZE as u64;
     for &id in &fin.order {
         let s = st.sec(id);
-        let align = s.addralign.max(1);
+        let align = s.addralign().max(1);
         pos = pos.div_ceil(align).saturating_mul(align);
         offsets[id.index()] = pos;
         if !is_nobits(fin.out_type[id.index()]) {
-            pos = pos.saturating_add(s.size);
+            pos = pos.saturating_add(s.size());
         }
     }
     let shoff = pos.div_ceil(8) * 8;
@@ -90,14 +90,14 @@ fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
         let (link, info) = fin.link_info[id.index()];
         put32(&mut t, h, fin.name_offset[id.index()]);
         put32(&mut t, h + 4, fin.out_type[id.index()]);
-        put64(&mut t, h + 8, s.flags);
+        put64(&mut t, h + 8, s.flags());
         put64(&mut t, h + 16, 0);
         put64(&mut t, h + 24, offsets[id.index()]);
-        put64(&mut t, h + 32, s.size);
+        put64(&mut t, h + 32, s.size());
         put32(&mut t, h + 40, link);
         put32(&mut t, h + 44, info);
-        put64(&mut t, h + 48, s.addralign);
-        put64(&mut t, h + 56, s.entsize);
+        put64(&mut t, h + 48, s.addralign());
+        put64(&mut t, h + 56, s.entsize());
     }
     let pt = (phoff - shoff) as usize;
     for (k, p) in phdrs.iter().enumerate() {
@@ -126,7 +126,7 @@ fn file_sections(st: &State<'_>, fin: &Finalized, plan: &Plan) -> Vec<(SecId, u6
     fin.order
         .iter()
         .filter(|&&id| !is_nobits(fin.out_type[id.index()]))
-        .map(|&id| (id, plan.offsets[id.index()], st.sec(id).size))
+        .map(|&id| (id, plan.offsets[id.index()], st.sec(id).size()))
         .collect()
 }
 
@@ -141,24 +141,25 @@ fn fill(
     buf: &mut [u8],
     base: u64,
 ) {
-    let mut parts: Vec<(SecId, &mut [u8], &[DataNode<'_>])> = Vec::with_capacity(list.len());
+    let mut parts: Vec<(SecId, &mut [u8], NodeList)> = Vec::with_capacity(list.len());
     let mut rest: &mut [u8] = buf;
     let mut at = base;
     for &(id, o, size) in list {
         let (_, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
         let (part, tail) = tail.split_at_mut(size as usize);
-        parts.push((id, part, &st.sec(id).nodes));
+        parts.push((id, part, st.sec(id).nodes()));
         rest = tail;
         at = o + size;
     }
     let contents = &fin.contents;
-    parts.into_par_iter().for_each(|(id, part, nodes)| {
+    let nodes = &st.nodes;
+    parts.into_par_iter().for_each(|(id, part, list)| {
         if let Some(bytes) = contents.get(&id) {
             part[..bytes.len()].copy_from_slice(bytes);
         } else {
-            for node in nodes {
-                if let Some(d) = node.data {
-                    let start = node.offset as usize;
+            for node in nodes.list(list) {
+                if let Some(d) = node.data() {
+                    let start = node.offset() as usize;
                     part[start..start + d.len()].copy_from_slice(d);
                 }
             }
@@ -277,17 +278,17 @@ fn program_headers(
         .order
         .iter()
         .copied()
-        .filter(|&id| st.sec(id).flags & SHF_ALLOC != 0)
+        .filter(|&id| st.sec(id).flags() & SHF_ALLOC != 0)
         .collect();
     let ro: Vec<SecId> = alloc
         .iter()
         .copied()
-        .filter(|&id| st.sec(id).flags & SHF_WRITE == 0)
+        .filter(|&id| st.sec(id).flags() & SHF_WRITE == 0)
         .collect();
     let rw: Vec<SecId> = alloc
         .iter()
         .copied()
-        .filter(|&id| st.sec(id).flags & SHF_WRITE != 0)
+        .filter(|&id| st.sec(id).flags() & SHF_WRITE != 0)
         .collect();
     let span = |ids: &[SecId]| -> Option<(u64, u64, u64)> {
         let first = *ids.first()?;
@@ -297,11 +298,11 @@ fn program_headers(
         let mut file_end = start;
         let mut zero_filled = 0;
         for &id in ids {
-            let end = offsets[id.index()] + st.sec(id).size;
+            let end = offsets[id.index()] + st.sec(id).size();
             if is_nobits(fin.out_type[id.index()]) {
                 // The file part runs up to where the zero-filled data is placed.
                 file_end = file_end.max(offsets[id.index()]);
-                zero_filled += st.sec(id).size;
+                zero_filled += st.sec(id).size();
             } else {
                 file_end = file_end.max(end);
             }

@@ -55,7 +55,7 @@ pub fn create_standard_sections(st: &mut State<'_>, opts: &LinkOptions) {
 pub fn create_compat_section(st: &mut State<'_>) {
     // `.note.nv.cuinfo` then points at it through sh_info.
     if let Some(cu) = st.section_by_name(".note.nv.cuinfo") {
-        st.sec_mut(cu).flags |= SHF_INFO_LINK;
+        *st.sec_mut(cu).flags() |= SHF_INFO_LINK;
     }
     let mut compat = new_section(".nv.compat", SHT_CUDA_COMPAT, 0, 4, 0);
     compat.role = SecRole::Synthetic;
@@ -63,9 +63,9 @@ pub fn create_compat_section(st: &mut State<'_>) {
 }
 
 fn add_section_symbol(st: &mut State<'_>, id: SecId) {
-    let name = st.sec(id).name;
+    let name = st.sec(id).name();
     let sym = st.add_local(Symbol::for_section(name, id, usize::MAX), false);
-    st.sec_mut(id).symbol = sym.as_local();
+    *st.sec_mut(id).symbol() = sym.as_local();
 }
 
 /// Names the driver or device runtime provides, so nvlink does not report them undefined.
@@ -100,23 +100,23 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
         // Texture, sampler and surface references (types 10..=12) and dynamic shared memory
         // (`extern __shared__`, st_other 0x40) are bound by the driver or the shared-memory
         // layout, not by a definition.
-        let bound_elsewhere = (10..=12).contains(&g.sym_type()) || g.other & 0x40 != 0;
-        if g.removed
+        let bound_elsewhere = (10..=12).contains(&g.sym_type()) || g.other() & 0x40 != 0;
+        if g.removed()
             || g.is_defined()
             || g.binding() == STB_WEAK
-            || provided_externally(g.name)
+            || provided_externally(g.name())
             || bound_elsewhere
         {
             continue;
         }
-        let file = opts.input_names.get(g.input).cloned().unwrap_or_default();
+        let file = opts.input_names.get(g.input()).cloned().unwrap_or_default();
         diags.push(
             Diagnostic::new(
                 Severity::Error,
-                format!("Undefined reference to '{}' in '{}'", g.name, file),
+                format!("Undefined reference to '{}' in '{}'", g.name(), file),
             )
             .in_file(file)
-            .about_symbol(g.name),
+            .about_symbol(g.name()),
         );
     }
 }
@@ -196,7 +196,7 @@ pub fn finalize(
     contents.insert(SecId(3), symtab);
     if let Some(x) = st
         .section_by_name(".symtab_shndx")
-        .filter(|&x| !st.sec(x).removed)
+        .filter(|&x| !st.sec(x).removed())
     {
         contents.insert(x, shndx);
     }
@@ -252,16 +252,16 @@ pub fn finalize(
         contents.insert(id, bytes);
     }
     for (i, s) in st.sections.iter().enumerate() {
-        if s.keep_empty && !s.removed {
+        if s.keep_empty() && !s.removed() {
             contents.entry(SecId(i as u32)).or_default();
         }
     }
     for (id, bytes) in &contents {
-        st.sections[id.index()].size = bytes.len() as u64;
+        st.sections.size[id.index()] = bytes.len() as u64;
     }
     // Header fields that refer to other sections or symbols.
     for i in 1..st.sections.len() {
-        let s = &st.sections[i];
+        let s = st.sections.at(i);
         let resolve = |l: Link| -> u32 {
             match l {
                 Link::None => 0,
@@ -271,20 +271,20 @@ pub fn finalize(
                 Link::Symbol { sym, high } => sym_out.get(sym) | ((high as u32) << 24),
             }
         };
-        let mut link = resolve(s.link);
-        let mut info = resolve(s.info);
+        let mut link = resolve(s.link());
+        let mut info = resolve(s.info());
         if i == 3 {
             link = fin.out_index[2];
             info = sym_out.symtab_info;
         }
-        if s.name == ".note.nv.cuinfo" {
+        if s.name() == ".note.nv.cuinfo" {
             link = fin.out_index[st.section_by_name(".note.nv.tkinfo").unwrap().index()];
             if let Some(c) = st.section_by_name(".nv.compat") {
                 info = fin.out_index[c.index()];
             }
         }
         fin.link_info[i] = (link, info);
-        fin.out_type[i] = output_type(s.sh_type, opts);
+        fin.out_type[i] = output_type(s.sh_type(), opts);
     }
     fin.contents = contents;
     fin.symbols = sym_out;
@@ -309,18 +309,18 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
     for i in 1..st.locals.len() {
-        let Some(v) = st.locals[i].shared else {
+        let Some(v) = st.locals.shared[i] else {
             continue;
         };
         let var = &st.shared_vars[v];
         if let (Some(sec), Some(off)) = (var.section, var.offset) {
-            let sym = &mut st.locals[i];
-            sym.section = SymSection::Section(sec);
-            sym.value = reserve + off;
+            let mut sym = st.locals.at_mut(i);
+            *sym.section() = SymSection::Section(sec);
+            *sym.value() = reserve + off;
             // `--preserve-relocs` without `-g` marks them STV_INTERNAL (observed, sm_80 and
             // sm_90, with and without -G inputs).
             if !opts.debug {
-                sym.other = 1;
+                *sym.other() = 1;
             }
         }
     }
@@ -344,41 +344,49 @@ fn create_trailing_section(
 }
 
 fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
-    for g in st.globals.iter_mut().skip(1) {
+    for i in 1..st.globals.len() {
+        let mut g = st.globals.at_mut(i);
+        let s = g.view();
         // Undefined table symbols go from a final link whatever their binding (observed: the
         // global ones a `-r` image carries).
-        if !opts.relocatable && !g.is_defined() && is_unified_table_symbol(g.name) {
-            g.removed = true;
+        if !opts.relocatable && !s.is_defined() && is_unified_table_symbol(s.name()) {
+            *g.removed() = true;
             continue;
         }
-        if g.binding() == STB_WEAK && !g.is_defined() {
+        if s.binding() == STB_WEAK && !s.is_defined() {
             // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
             // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
             // shared-memory ones, global, and drops the rest.
-            if opts.relocatable || g.name.starts_with(".nv.reservedSmem") {
-                g.info = (STB_GLOBAL << 4) | g.sym_type();
+            if opts.relocatable || s.name().starts_with(".nv.reservedSmem") {
+                *g.info() = (STB_GLOBAL << 4) | s.sym_type();
             } else {
-                g.removed = true;
+                *g.removed() = true;
             }
         }
     }
     if opts.target.is_mercury() {
         // sm_100+: undefined objects are CUDA objects in both symbol tables (observed:
         // `.nv.reservedSmem.*`, and under `-r` the table symbols).
-        for g in st.globals.iter_mut().skip(1) {
-            if !g.removed && !g.is_defined() && g.sym_type() == STT_OBJECT {
-                g.info = (g.info & 0xf0) | STT_CUDA_OBJECT;
+        for i in 1..st.globals.len() {
+            let mut g = st.globals.at_mut(i);
+            let s = g.view();
+            if !s.removed() && !s.is_defined() && s.sym_type() == STT_OBJECT {
+                *g.info() = (s.info() & 0xf0) | STT_CUDA_OBJECT;
             }
         }
     }
     if opts.relocatable {
         return;
     }
-    for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
-        let converted = s.is_defined() || s.shared.is_some() || !opts.target.is_mercury();
-        if s.sym_type() == STT_CUDA_OBJECT && converted {
-            s.info = (s.info & 0xf0) | STT_OBJECT;
-            s.other &= !0xe0;
+    for array in [&mut st.locals, &mut st.globals] {
+        for i in 1..array.len() {
+            let mut m = array.at_mut(i);
+            let s = m.view();
+            let converted = s.is_defined() || s.shared().is_some() || !opts.target.is_mercury();
+            if s.sym_type() == STT_CUDA_OBJECT && converted {
+                *m.info() = (s.info() & 0xf0) | STT_OBJECT;
+                *m.other() &= !0xe0;
+            }
         }
     }
 }
@@ -470,7 +478,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         if stack[i].is_some() {
             continue;
         }
-        let name = st.sym(sym).name;
+        let name = st.sym(sym).name();
         for _ in 0..2 {
             diags.push(
                 Diagnostic::new(
@@ -655,14 +663,14 @@ fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
     // `.nv.info.<f>` points at `.text.<f>` through sh_info.
     let mut of_text: FxHashMap<SecId, SecId> = FxHashMap::default();
     for (i, s) in st.sections.iter().enumerate() {
-        if let (SHT_CUDA_INFO, Link::Section(text)) = (s.sh_type, s.info) {
+        if let (SHT_CUDA_INFO, Link::Section(text)) = (s.sh_type(), s.info()) {
             of_text.insert(text, SecId(i as u32));
         }
     }
     st.functions
         .iter()
         .map(|f| {
-            let SymSection::Section(text) = st.sym(f.sym?).section else {
+            let SymSection::Section(text) = st.sym(f.sym?).section() else {
                 return None;
             };
             of_text.get(&text).copied()
@@ -706,7 +714,7 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
     // Only what the writer keeps can be listed: symbols still undefined, and kernels.
     let kept = |st: &State<'_>, s: SymIdx| {
         let x = st.sym(s);
-        !x.removed && (!x.is_defined() || x.func.is_some_and(|f| st.func(f).is_entry))
+        !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
     };
     // Each function's own EXTERNS entries, all of them (defined functions included: they
     // decide the order below).
@@ -777,7 +785,7 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
         let names_kernel = own_kept == list
             || list
                 .iter()
-                .any(|&s| st.sym(s).func.is_some_and(|f| st.func(f).is_entry));
+                .any(|&s| st.sym(s).func().is_some_and(|f| st.func(f).is_entry));
         let record = st.section_info.get_mut(&sec).and_then(|rs| {
             rs.iter_mut()
                 .find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
@@ -869,23 +877,23 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
         .sections
         .iter()
         .skip(1)
-        .filter(|s| !s.name_removed)
+        .filter(|s| !s.name_removed())
         .count();
     for (i, &has_relocs) in has_relocs.iter().enumerate().skip(1) {
         let id = SecId(i as u32);
-        let s = &st.sections[i];
-        if s.removed {
+        let s = st.sections.at(i);
+        if s.removed() {
             continue;
         }
-        let empty = match s.sh_type {
+        let empty = match s.sh_type() {
             SHT_STRTAB | SHT_SYMTAB | SHT_NOTE => false,
             // Made only when nvlink's section table (every section ever created, by the
             // names in `.shstrtab`) reaches 0xff00 entries (observed: 65,278 names → no
             // `.symtab_shndx`, 65,279 → one).
             SHT_SYMTAB_SHNDX => named_sections + 1 < u32::from(SHN_LORESERVE) as usize,
-            SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => !has_relocs && !s.keep_empty,
+            SHT_REL | SHT_RELA | SHT_CUDA_RESOLVED_RELA => !has_relocs && !s.keep_empty(),
             SHT_CUDA_INFO => {
-                if s.name == ".nv.info" {
+                if s.name() == ".nv.info" {
                     st.info.iter().chain(st.info_tail.iter()).all(|r| r.dropped)
                 } else {
                     st.section_info
@@ -903,21 +911,21 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
             }
             SHT_CUDA_COMPAT | SHT_CUDA_RELOCINFO => false,
             // The shared-memory layout decides which shared sections stay.
-            SHT_CUDA_SHARED if opts.relocatable => s.size == 0,
+            SHT_CUDA_SHARED if opts.relocatable => s.size() == 0,
             SHT_CUDA_SHARED => {
-                if s.size == 0 {
-                    if let Some(sym) = s.symbol {
-                        st.locals[sym.pos()].removed = true;
+                if s.size() == 0 {
+                    if let Some(sym) = s.symbol() {
+                        st.locals.removed[sym.pos()] = true;
                     }
                 }
                 false
             }
-            _ => s.size == 0,
+            _ => s.size() == 0,
         };
         if empty {
-            st.sections[i].removed = true;
-            if let Some(sym) = st.sections[i].symbol {
-                st.locals[sym.pos()].removed = true;
+            st.sections.removed[i] = true;
+            if let Some(sym) = st.sections.symbol[i] {
+                st.locals.removed[sym.pos()] = true;
             }
         }
     }
@@ -925,9 +933,9 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
 
 /// nvlink's output section order: the string and symbol tables first, then buckets by kind,
 /// creation order within a bucket (observed on sm_75–sm_90 final links).
-fn bucket(s: &Section<'_>) -> u32 {
-    let alloc = s.flags & SHF_ALLOC != 0;
-    match s.sh_type {
+fn bucket(s: SectionRef<'_, '_>) -> u32 {
+    let alloc = s.flags() & SHF_ALLOC != 0;
+    match s.sh_type() {
         SHT_STRTAB | SHT_SYMTAB => 0,
         // First of the metadata bucket (made before `.note.nv.tkinfo`), after debug data.
         SHT_SYMTAB_SHNDX => 2,
@@ -937,10 +945,10 @@ fn bucket(s: &Section<'_>) -> u32 {
         | SHT_CUDA_SHARED
         | SHT_CUDA_LOCAL
         | SHT_CUDA_SHARED_RESERVED => 7,
-        _ if !alloc && s.sh_type == SHT_PROGBITS => 1,
+        _ if !alloc && s.sh_type() == SHT_PROGBITS => 1,
         _ if !alloc => 2,
-        _ if s.flags & SHF_EXECINSTR != 0 => 5,
-        _ if s.flags & SHF_WRITE != 0 => 6,
+        _ if s.flags() & SHF_EXECINSTR != 0 => 5,
+        _ if s.flags() & SHF_WRITE != 0 => 6,
         _ => 4,
     }
 }
@@ -948,7 +956,7 @@ fn bucket(s: &Section<'_>) -> u32 {
 fn order_sections(st: &State<'_>, fin: &mut Finalized, opts: &LinkOptions) {
     let mut ids: Vec<SecId> = (1..st.sections.len() as u32)
         .map(SecId)
-        .filter(|&id| !st.sec(id).removed)
+        .filter(|&id| !st.sec(id).removed())
         .collect();
     // sm_100+: the kernels' constant banks come last, in their kernels' `.text` order
     // (observed; the finalizer appends them).
@@ -994,16 +1002,16 @@ impl SymbolNumbers {
     }
 }
 
-fn symbol_in_image(st: &State<'_>, s: &Symbol) -> bool {
-    if s.removed {
+fn symbol_in_image(st: &State<'_>, s: SymbolRef) -> bool {
+    if s.removed() {
         return false;
     }
     // Shared variables only appear in `-g` links (see `place_shared_symbols`).
-    if s.shared.is_some() && s.section == SymSection::Undef {
+    if s.shared().is_some() && s.section() == SymSection::Undef {
         return false;
     }
-    match s.section {
-        SymSection::Section(id) => !(s.sym_type() == STT_SECTION && st.sec(id).removed),
+    match s.section() {
+        SymSection::Section(id) => !(s.sym_type() == STT_SECTION && st.sec(id).removed()),
         _ => true,
     }
 }
@@ -1014,10 +1022,10 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
     let mut global = vec![0; st.globals.len()];
     let mut order = Vec::new();
     // sm_100+: the kernels' constant-bank section symbols come after the globals (observed).
-    let last = |s: &Symbol| -> bool {
+    let last = |s: SymbolRef| -> bool {
         opts.target.is_mercury()
             && s.sym_type() == STT_SECTION
-            && matches!(s.section, SymSection::Section(id) if is_kernel_bank(st.sec(id)))
+            && matches!(s.section(), SymSection::Section(id) if is_kernel_bank(st.sec(id)))
     };
     let mut moved = Vec::new();
     for (i, s) in st.locals.iter().enumerate().skip(1) {
@@ -1041,7 +1049,7 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
     }
     let mirrored = order.len();
     // In `.nv.constant0.<k>` section order, which is the kernels' `.text` order.
-    moved.sort_by_key(|&i| match st.locals[i].section {
+    moved.sort_by_key(|&i| match st.locals.section[i] {
         SymSection::Section(id) => kernel_bank_key(st, id),
         _ => (u32::MAX, 0),
     });
@@ -1065,13 +1073,13 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
 }
 
 /// A kernel's own constant bank (`.nv.constant0.<k>`, tied to its `.text` by `sh_info`).
-fn is_kernel_bank(s: &Section<'_>) -> bool {
-    super::merge::is_constant_bank(s.sh_type) && matches!(s.info, Link::Section(_))
+fn is_kernel_bank(s: SectionRef<'_, '_>) -> bool {
+    super::merge::is_constant_bank(s.sh_type()) && matches!(s.info(), Link::Section(_))
 }
 
 /// Sort key of a kernel's constant bank on sm_100+: its kernel's `.text` creation order.
 fn kernel_bank_key(st: &State<'_>, bank: SecId) -> (u32, u32) {
-    match st.sec(bank).info {
+    match st.sec(bank).info() {
         Link::Section(text) => (text.0, bank.0),
         _ => (u32::MAX, bank.0),
     }
@@ -1093,7 +1101,7 @@ fn build_strtab<'d>(st: &State<'d>) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
         .chain(st.global_name_order.iter());
     for &(name, owner) in names {
         if let NameOwner::Section(id) = owner {
-            if st.sec(id).name_removed {
+            if st.sec(id).name_removed() {
                 continue;
             }
         }
@@ -1125,16 +1133,16 @@ fn build_merc_strtab<'d>(
     let symtab: Vec<&[u8]> = nums
         .order
         .iter()
-        .map(|&i| st.sym(i).name.as_bytes())
+        .map(|&i| st.sym(i).name().as_bytes())
         .collect();
     let merc: Vec<&[u8]> = nums.order[..nums.mirrored]
         .iter()
         .map(|&i| {
             let s = st.sym(i);
-            if s.sym_type() == STT_SECTION && s.name == ".nv.constant3" {
+            if s.sym_type() == STT_SECTION && s.name() == ".nv.constant3" {
                 &b".nv.constant.user"[..]
             } else {
-                s.name.as_bytes()
+                s.name().as_bytes()
             }
         })
         .collect();
@@ -1159,7 +1167,7 @@ fn build_merc_strtab<'d>(
     let names = crate::mercury::symbol_name_table(&symtab, &merc, &protos);
     let mut offsets: FxHashMap<&'d str, u32> = FxHashMap::default();
     for (&i, &o) in nums.order.iter().zip(names.symtab.iter()) {
-        offsets.entry(st.sym(i).name).or_insert(o);
+        offsets.entry(st.sym(i).name()).or_insert(o);
     }
     let strings = tokens
         .iter()
@@ -1176,10 +1184,10 @@ fn prune_debug_frame(st: &mut State<'_>) {
     let Some(df) = st.section_by_name(".debug_frame") else {
         return;
     };
-    if st.sec(df).removed {
+    if st.sec(df).removed() {
         return;
     }
-    let nodes = st.sec(df).nodes.clone();
+    let nodes: Vec<DataNode<'_>> = st.nodes_of(df).map(|n| n.record()).collect();
     // Relocations of the section by offset.
     let mut at: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     for (k, r) in st.relocs.iter().enumerate() {
@@ -1234,7 +1242,7 @@ fn prune_debug_frame(st: &mut State<'_>) {
                     return true;
                 };
                 let s = st.sym(sym);
-                s.sym_type() == STT_SECTION || (!s.removed && !r.dropped)
+                s.sym_type() == STT_SECTION || (!s.removed() && !r.dropped)
             })
         };
         match crate::mercury::prune_debug_frame(block, base, keep) {
@@ -1279,18 +1287,18 @@ fn prune_debug_frame(st: &mut State<'_>) {
         }
     }
     let size = out.len() as u64;
-    st.sec_mut(df).size = size;
+    *st.sec_mut(df).size() = size;
     st.pruned_debug_frame = Some(out);
 }
 
 fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
     let mut out = vec![0u8];
     for (i, s) in st.sections.iter().enumerate().skip(1) {
-        if s.name_removed {
+        if s.name_removed() {
             continue;
         }
         fin.name_offset[i] = out.len() as u32;
-        out.extend_from_slice(s.name.as_bytes());
+        out.extend_from_slice(s.name().as_bytes());
         out.push(0);
     }
     out
@@ -1308,12 +1316,12 @@ fn build_symtab(
     let mut shndx_words = vec![0u8; 4];
     for &idx in &nums.order {
         let s = st.sym(idx);
-        let name = if s.name.is_empty() {
+        let name = if s.name().is_empty() {
             0
         } else {
-            names.get(s.name).copied().unwrap_or(0)
+            names.get(s.name()).copied().unwrap_or(0)
         };
-        let (shndx, real): (u16, u32) = match s.section {
+        let (shndx, real): (u16, u32) = match s.section() {
             SymSection::Undef => (0, 0),
             SymSection::Abs => (SHN_ABS, 0),
             SymSection::Common => (SHN_COMMON, 0),
@@ -1331,11 +1339,11 @@ fn build_symtab(
         };
         shndx_words.extend_from_slice(&real.to_le_bytes());
         out.extend_from_slice(&name.to_le_bytes());
-        out.push(s.info);
-        out.push(s.other);
+        out.push(s.info());
+        out.push(s.other());
         out.extend_from_slice(&shndx.to_le_bytes());
-        out.extend_from_slice(&s.value.to_le_bytes());
-        out.extend_from_slice(&s.size.to_le_bytes());
+        out.extend_from_slice(&s.value().to_le_bytes());
+        out.extend_from_slice(&s.size().to_le_bytes());
     }
     (out, shndx_words)
 }
@@ -1356,8 +1364,8 @@ pub(super) fn info_bytes<'a>(
             let mut seen: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
             for &sym in &r.externs {
                 let x = st.sym(sym);
-                let entry = x.func.is_some_and(|f| st.func(f).is_entry);
-                if x.removed || (x.is_defined() && !entry) {
+                let entry = x.func().is_some_and(|f| st.func(f).is_entry);
+                if x.removed() || (x.is_defined() && !entry) {
                     continue;
                 }
                 let n = nums.get(sym);
@@ -1462,7 +1470,7 @@ fn relocation_sections(
     // lists by offset (observed with -G).
     let by_offset = |target: SecId| {
         opts.target.is_mercury()
-            && matches!(st.sec(target).name, ".debug_line" | ".nv_debug_line_sass")
+            && matches!(st.sec(target).name(), ".debug_line" | ".nv_debug_line_sass")
     };
     let mut list: Vec<&Reloc> = st.relocs.iter().rev().filter(|r| !r.dropped).collect();
     if opts.target.is_mercury() {
@@ -1474,7 +1482,7 @@ fn relocation_sections(
         *count.entry(r.rel_section).or_default() += 1;
     }
     for (&sec, &n) in &count {
-        let size = if st.sec(sec).sh_type != SHT_REL {
+        let size = if st.sec(sec).sh_type() != SHT_REL {
             24
         } else {
             16
@@ -1482,7 +1490,7 @@ fn relocation_sections(
         per.insert(sec, Vec::with_capacity(n * size));
     }
     for r in list {
-        let rela = st.sec(r.rel_section).sh_type != SHT_REL;
+        let rela = st.sec(r.rel_section).sh_type() != SHT_REL;
         let out = per.entry(r.rel_section).or_default();
         let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;
         out.extend_from_slice(&r.offset.to_le_bytes());

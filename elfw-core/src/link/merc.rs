@@ -158,7 +158,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
     // Data: every SASS contribution brings its input's twin, in the SASS order.
     let mut by_twin: FxHashMap<SecId, usize> = FxHashMap::default();
     for (id, s) in st.sections.iter().enumerate().skip(1) {
-        for n in &s.nodes {
+        for n in st.nodes.list(s.nodes()).map(|n| n.record()) {
             if n.input == usize::MAX || n.in_section == u32::MAX {
                 continue;
             }
@@ -180,7 +180,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
             };
             let k = *by_twin.entry(SecId(id as u32)).or_insert_with(|| {
                 w.sections.push(MercSection {
-                    name: String::from_utf8_lossy(&mercury::merc_twin(s.name.as_bytes()))
+                    name: String::from_utf8_lossy(&mercury::merc_twin(s.name().as_bytes()))
                         .into_owned(),
                     twin: SecId(id as u32),
                     kind: mercury::classify(&twin_name).unwrap_or(MercKind::Other),
@@ -306,7 +306,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
             continue;
         }
         let target = w.relas[r.rela].target;
-        if st.sec(w.sections[target].twin).removed {
+        if st.sec(w.sections[target].twin).removed() {
             w.relocs[k].dropped = true;
             continue;
         }
@@ -339,8 +339,8 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
                 // Only constant-bank offsets were seen patched; a shared-memory offset in the
                 // Mercury world leaves the window's reserved bytes out and stays as ptxas
                 // wrote it (observed).
-                let constant = matches!(s.section, SymSection::Section(id)
-                    if super::merge::is_constant_bank(st.sec(id).sh_type));
+                let constant = matches!(s.section(), SymSection::Section(id)
+                    if super::merge::is_constant_bank(st.sec(id).sh_type()));
                 if constant {
                     patch_capsule(bytes, &r, value);
                 }
@@ -356,7 +356,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
         } else {
             w.relocs[k].dropped = true;
             // `--preserve-relocs`: what resolved against shared memory is written down.
-            if apply && opts.preserve_relocs && s.shared.is_some() {
+            if apply && opts.preserve_relocs && s.shared().is_some() {
                 let name =
                     w.relas[r.rela]
                         .name
@@ -397,7 +397,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
             continue;
         };
         if let Some(id) = st.section_by_name(&String::from_utf8_lossy(&sass)) {
-            st.sec_mut(id).keep_empty = true;
+            *st.sec_mut(id).keep_empty() = true;
         }
     }
 }
@@ -476,14 +476,14 @@ pub fn emit(
             None => patched.section(st, id).into(),
         };
         out.push(OutSection {
-            name: s.name.to_owned(),
+            name: s.name().to_owned(),
             sh_type,
-            flags: s.flags,
+            flags: s.flags(),
             link,
             info,
-            addralign: s.addralign,
-            entsize: s.entsize,
-            size: s.size,
+            addralign: s.addralign(),
+            entsize: s.entsize(),
+            size: s.size(),
             bytes: if has_data { bytes } else { Vec::new().into() },
             has_data,
             twin_pos: None,
@@ -511,7 +511,7 @@ pub fn emit(
     };
     merc.push(sym_tab);
     for (k, m) in w.sections.iter().enumerate() {
-        if st.sec(m.twin).removed {
+        if st.sec(m.twin).removed() {
             continue;
         }
         data_index.insert(m.twin, merc.len());
@@ -536,7 +536,7 @@ pub fn emit(
         (".nv.callgraph", mercury::SHT_MERC_CALLGRAPH),
         (".nv.prototype", mercury::SHT_MERC_PROTOTYPE),
     ] {
-        let Some(id) = st.section_by_name(name).filter(|&id| !st.sec(id).removed) else {
+        let Some(id) = st.section_by_name(name).filter(|&id| !st.sec(id).removed()) else {
             continue;
         };
         let p = pos_of(id);
@@ -559,14 +559,14 @@ pub fn emit(
     let empty = Vec::new();
     let mut info_sections: Vec<(usize, SecId)> = Vec::new();
     for (&sec, records) in &st.merc_section_info {
-        if st.sec(sec).removed {
+        if st.sec(sec).removed() {
             continue;
         }
         let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
         let bytes = info_bytes(st, records.iter().rev().chain(tail.iter()), nums);
         info_sections.push((merc.len(), sec));
         merc.push(OutSection {
-            name: format!(".nv.merc{}", st.sec(sec).name),
+            name: format!(".nv.merc{}", st.sec(sec).name()),
             sh_type: mercury::SHT_MERC_INFO,
             flags: SHF_MERCURY | SHF_INFO_LINK,
             link: 0,
@@ -593,12 +593,12 @@ pub fn emit(
             bytes.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
             bytes.extend_from_slice(&r.addend.to_le_bytes());
         }
-        if bytes.is_empty() || st.sec(w.sections[rela.target].twin).removed {
+        if bytes.is_empty() || st.sec(w.sections[rela.target].twin).removed() {
             continue;
         }
         let twin = mercury::sass_twin(rela.name.as_bytes())
             .and_then(|t| st.section_by_name(&String::from_utf8_lossy(&t)))
-            .filter(|&id| !st.sec(id).removed)
+            .filter(|&id| !st.sec(id).removed())
             .map(pos_of);
         rela_sections.push((merc.len(), rela.target));
         merc.push(OutSection {
@@ -652,7 +652,7 @@ pub fn emit(
     }
     for &(k, sec) in &info_sections {
         merc[k].link = merc_symtab_pos as u32;
-        if let Link::Section(text) = st.sec(sec).info {
+        if let Link::Section(text) = st.sec(sec).info() {
             merc[k].info = capsule_of(text).unwrap_or(0) as u32;
         }
     }
@@ -830,7 +830,7 @@ fn merc_symtab(
             let (Some(s), Some(m)) = (*s, msyms.get(j)) else {
                 continue;
             };
-            let defining = st.sym(s).input == *i;
+            let defining = st.sym(s).input() == *i;
             if defining || !origin.contains_key(&s) {
                 if defining {
                     origin.insert(s, *m);
@@ -849,25 +849,25 @@ fn merc_symtab(
             Some(m) if s.is_defined() => m.info & 0xf,
             _ => s.sym_type(),
         };
-        let info = (s.info & 0xf0) | sym_type;
+        let info = (s.info() & 0xf0) | sym_type;
         // A shared variable's visibility (`--preserve-relocs` makes it STV_INTERNAL) shows in
         // both tables (observed: 0x40 | 1).
-        let other = match (m, s.shared) {
-            (Some(m), Some(_)) => m.other | (s.other & 0x3),
+        let other = match (m, s.shared()) {
+            (Some(m), Some(_)) => m.other | (s.other() & 0x3),
             (Some(m), None) => m.other,
-            (None, _) => s.other,
+            (None, _) => s.other(),
         };
-        let size = m.map_or(s.size, |m| m.size);
+        let size = m.map_or(s.size(), |m| m.size);
         let reserved =
-            s.name.starts_with(".nv.reservedSmem") || s.name.starts_with("__nv_reservedSMEM");
+            s.name().starts_with(".nv.reservedSmem") || s.name().starts_with("__nv_reservedSMEM");
         // The reserved shared-memory symbols are 0 in the Mercury world (spec Y2/Y3).
         // Shared variables sit at their offset, without the window's reserved bytes.
-        let value = match s.shared {
+        let value = match s.shared() {
             _ if reserved => 0,
             Some(v) => st.shared_vars[v].offset.unwrap_or(0),
-            None => s.value,
+            None => s.value(),
         };
-        let shndx: u32 = match s.section {
+        let shndx: u32 = match s.section() {
             SymSection::Undef => 0,
             SymSection::Abs => SHN_ABS as u32,
             SymSection::Common => SHN_COMMON as u32,

@@ -265,7 +265,7 @@ impl<'d> MergeCx<'_, 'd> {
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
-                && !self.st.sec(id).nodes.is_empty()
+                && !self.st.sec(id).nodes().is_empty()
         }) {
             // sm_100+ reserved shared memory (sm_110's workaround variable): one copy, the
             // first input's (observed).
@@ -307,7 +307,7 @@ impl<'d> MergeCx<'_, 'd> {
                 let sym = self
                     .st
                     .add_local(Symbol::for_section(name, id, self.input), false);
-                self.st.sec_mut(id).symbol = sym.as_local();
+                *self.st.sec_mut(id).symbol() = sym.as_local();
                 id
             }
         };
@@ -325,7 +325,7 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     fn section_symbol_of(&self, id: SecId) -> Option<SymIdx> {
-        self.st.sec(id).symbol.map(Into::into)
+        self.st.sec(id).symbol().map(Into::into)
     }
 
     fn merge_function(&mut self, i: usize) -> Result<(), LinkError> {
@@ -342,9 +342,9 @@ impl<'d> MergeCx<'_, 'd> {
                 if defined {
                     let sec = self.map_text(s.shndx, s.other & STO_CUDA_ENTRY != 0)?;
                     let base = self.maps.offset[s.shndx as usize];
-                    let sym = self.st.sym_mut(idx);
-                    sym.section = SymSection::Section(sec);
-                    sym.value += base;
+                    let mut sym = self.st.sym_mut(idx);
+                    *sym.section() = SymSection::Section(sec);
+                    *sym.value() += base;
                 }
             }
             _ => self.merge_global_function(i, defined)?,
@@ -371,14 +371,14 @@ impl<'d> MergeCx<'_, 'd> {
                 if !defined {
                     return Ok(());
                 }
-                let existing = *self.st.sym(idx);
+                let existing = self.st.sym(idx).record();
                 if !existing.is_defined() {
-                    let sym = self.st.sym_mut(idx);
-                    sym.info = s.info;
-                    sym.other = s.other;
-                    sym.value = s.value;
-                    sym.size = s.size;
-                    sym.input = self.input;
+                    let mut sym = self.st.sym_mut(idx);
+                    *sym.info() = s.info;
+                    *sym.other() = s.other;
+                    *sym.value() = s.value;
+                    *sym.size() = s.size;
+                    *sym.input() = self.input;
                     if let Some(f) = existing.func {
                         self.st.func_mut(f).is_entry = is_entry;
                     }
@@ -410,7 +410,7 @@ impl<'d> MergeCx<'_, 'd> {
         self.maps.lost[i] = true;
         let shndx = self.syms[i].shndx as usize;
         if let Some(idx) = self.maps.sym[i] {
-            if let SymSection::Section(sec) = self.st.sym(idx).section {
+            if let SymSection::Section(sec) = self.st.sym(idx).section() {
                 if shndx < self.maps.sec.len() {
                     self.maps.sec[shndx] = Some(sec);
                 }
@@ -423,9 +423,9 @@ impl<'d> MergeCx<'_, 'd> {
         let is_entry = s.other & STO_CUDA_ENTRY != 0;
         let sec = self.map_text(s.shndx, is_entry)?;
         let base = self.maps.offset[s.shndx as usize];
-        let sym = self.st.sym_mut(idx);
-        sym.section = SymSection::Section(sec);
-        sym.value += base;
+        let mut sym = self.st.sym_mut(idx);
+        *sym.section() = SymSection::Section(sec);
+        *sym.value() += base;
         Ok(())
     }
 
@@ -442,7 +442,7 @@ impl<'d> MergeCx<'_, 'd> {
             .map_section(shndx)?
             .ok_or_else(|| bad(self.obj, format!("function in bad section {shndx}")))?;
         if !known && is_entry {
-            let name = self.st.sec(sec).name;
+            let name = self.st.sec(sec).name();
             let fname = name.strip_prefix(".text.").unwrap_or(name);
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
@@ -466,7 +466,7 @@ impl<'d> MergeCx<'_, 'd> {
                 let sym = self
                     .st
                     .add_local(Symbol::for_section(shared_name, sid, self.input), false);
-                self.st.sec_mut(sid).symbol = sym.as_local();
+                *self.st.sec_mut(sid).symbol() = sym.as_local();
             }
         }
         Ok(sec)
@@ -475,7 +475,7 @@ impl<'d> MergeCx<'_, 'd> {
     /// nvlink's choice between two weak definitions (observed): the newer virtual SM (PTX
     /// `.target`) wins, then the one using fewer registers, then the first on the command line.
     fn weak_incoming_wins(&mut self, existing: SymIdx, i: usize) -> bool {
-        let old_input = self.st.sym(existing).input;
+        let old_input = self.st.sym(existing).input();
         let (incoming, why) = self.weak_choice(existing, i, old_input);
         let (winner, loser) = if incoming {
             (self.input, old_input)
@@ -509,7 +509,7 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn replace_function(&mut self, idx: SymIdx, i: usize) -> Result<(), LinkError> {
         let s = &self.syms[i];
-        let old_sec = match self.st.sym(idx).section {
+        let old_sec = match self.st.sym(idx).section() {
             SymSection::Section(sec) => sec,
             _ => return self.define_function(idx, i),
         };
@@ -520,9 +520,9 @@ impl<'d> MergeCx<'_, 'd> {
             .section_data(s.shndx)
             .map_err(|e| bad(self.obj, e))?;
         {
-            let sec = self.st.sec_mut(old_sec);
-            sec.nodes.clear();
-            sec.size = 0;
+            let mut sec = self.st.sec_mut(old_sec);
+            *sec.nodes() = NodeList::EMPTY;
+            *sec.size() = 0;
         }
         let off = self.st.append_data(
             old_sec,
@@ -549,7 +549,7 @@ impl<'d> MergeCx<'_, 'd> {
         let fname = self
             .st
             .sec(old_sec)
-            .name
+            .name()
             .strip_prefix(".text.")
             .map(str::to_owned);
         if let Some(info) = fname.and_then(|f| self.st.section_by_name(&format!(".nv.info.{f}"))) {
@@ -563,16 +563,16 @@ impl<'d> MergeCx<'_, 'd> {
                 }
             }
         }
-        if let Some(f) = self.st.sym(idx).func {
+        if let Some(f) = self.st.sym(idx).func() {
             self.st.func_mut(f).callees.clear();
             self.st.func_mut(f).address_edges.clear();
         }
-        let sym = self.st.sym_mut(idx);
-        sym.info = s.info;
-        sym.other = s.other;
-        sym.value = s.value + off;
-        sym.size = s.size;
-        sym.input = self.input;
+        let mut sym = self.st.sym_mut(idx);
+        *sym.info() = s.info;
+        *sym.other() = s.other;
+        *sym.value() = s.value + off;
+        *sym.size() = s.size;
+        *sym.input() = self.input;
         Ok(())
     }
 
@@ -750,18 +750,18 @@ impl<'d> MergeCx<'_, 'd> {
             }
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
-                let existing = *self.st.sym(idx);
+                let existing = self.st.sym(idx).record();
                 if section == SymSection::Undef {
                     return Ok(());
                 }
                 if !existing.is_defined() {
-                    let e = self.st.sym_mut(idx);
-                    e.info = s.info;
-                    e.other = s.other;
-                    e.section = section;
-                    e.value = value;
-                    e.size = s.size;
-                    e.input = self.input;
+                    let mut e = self.st.sym_mut(idx);
+                    *e.info() = s.info;
+                    *e.other() = s.other;
+                    *e.section() = section;
+                    *e.value() = value;
+                    *e.size() = s.size;
+                    *e.input() = self.input;
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
@@ -783,12 +783,12 @@ impl<'d> MergeCx<'_, 'd> {
                     .about_symbol(s.name);
                     self.diags.push(d);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
-                    let e = self.st.sym_mut(idx);
-                    e.info = s.info;
-                    e.other = s.other;
-                    e.section = section;
-                    e.value = value;
-                    e.input = self.input;
+                    let mut e = self.st.sym_mut(idx);
+                    *e.info() = s.info;
+                    *e.other() = s.other;
+                    *e.section() = section;
+                    *e.value() = value;
+                    *e.input() = self.input;
                 }
             }
         }
@@ -989,7 +989,7 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn func_of(&self, in_sym: u32) -> Option<FuncId> {
         let s = self.maps.sym.get(in_sym as usize).copied().flatten()?;
-        self.st.sym(s).func
+        self.st.sym(s).func()
     }
 
     fn merge_prototypes(&mut self, idx: u32) -> Result<(), LinkError> {
@@ -1091,7 +1091,7 @@ impl<'d> MergeCx<'_, 'd> {
                 r_type: r.r_type,
                 sym,
                 addend,
-                dropped: lost && is_debug_section(self.st.sec(target).name),
+                dropped: lost && is_debug_section(self.st.sec(target).name()),
                 input: self.input,
             });
         }

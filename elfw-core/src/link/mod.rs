@@ -4,6 +4,7 @@
 //! records how long each took.
 
 pub mod bindless;
+mod columns;
 pub mod dce;
 pub mod emit;
 pub mod finalize;
@@ -388,17 +389,16 @@ fn link_map(st: &state::State<'_>, fin: &finalize::Finalized, inputs: &[String])
         .map(|&id| {
             let s = st.sec(id);
             MapSection {
-                name: s.name.to_owned(),
-                size: s.size,
-                contributions: s
-                    .nodes
-                    .iter()
-                    .filter(|n| n.input != usize::MAX)
+                name: s.name().to_owned(),
+                size: s.size(),
+                contributions: st
+                    .nodes_of(id)
+                    .filter(|n| n.input() != usize::MAX)
                     .map(|n| MapContribution {
-                        input: n.input,
-                        offset: n.offset,
-                        size: n.size,
-                        align: n.align,
+                        input: n.input(),
+                        offset: n.offset(),
+                        size: n.size(),
+                        align: n.align(),
                     })
                     .collect(),
             }
@@ -407,7 +407,7 @@ fn link_map(st: &state::State<'_>, fin: &finalize::Finalized, inputs: &[String])
     let name_of = |f: usize| {
         st.functions[f]
             .sym
-            .map_or_else(String::new, |s| st.sym(s).name.to_owned())
+            .map_or_else(String::new, |s| st.sym(s).name().to_owned())
     };
     let functions = (1..st.functions.len())
         .filter_map(|i| {
@@ -431,8 +431,8 @@ fn link_map(st: &state::State<'_>, fin: &finalize::Finalized, inputs: &[String])
                 state::KeepReason::Unreachable => MapReason::Unreachable,
             };
             Some(MapFunction {
-                name: sym.name.to_owned(),
-                input: sym.is_defined().then_some(sym.input),
+                name: sym.name().to_owned(),
+                input: sym.is_defined().then_some(sym.input()),
                 kernel: f.is_entry,
                 kept: !f.dead,
                 reason,
@@ -443,7 +443,7 @@ fn link_map(st: &state::State<'_>, fin: &finalize::Finalized, inputs: &[String])
         .weak_contests
         .iter()
         .map(|c| MapWeakContest {
-            symbol: st.sym(c.symbol).name.to_owned(),
+            symbol: st.sym(c.symbol).name().to_owned(),
             winner: c.winner,
             loser: c.loser,
             why: match c.why {

@@ -80,15 +80,27 @@ impl Patched {
     }
 }
 
+/// Each section's contributions with bytes, as (offset, bytes) in offset order, gathered
+/// the first time a relocation needs them.
+type NodeIndex<'d> = FxHashMap<SecId, Vec<(u64, &'d [u8])>>;
+
 /// The input bytes holding offset `offset` of a section, and the offset within them.
-fn field_bytes<'d>(st: &State<'d>, section: SecId, offset: u64) -> Option<(&'d [u8], u64)> {
-    let nodes = &st.sec(section).nodes;
+fn field_bytes<'d>(
+    st: &State<'d>,
+    index: &mut NodeIndex<'d>,
+    section: SecId,
+    offset: u64,
+) -> Option<(&'d [u8], u64)> {
+    let nodes = index.entry(section).or_insert_with(|| {
+        st.nodes_of(section)
+            .filter_map(|n| Some((n.offset(), n.data()?)))
+            .collect()
+    });
     let i = nodes
-        .partition_point(|n| n.offset <= offset)
+        .partition_point(|&(o, _)| o <= offset)
         .checked_sub(1)?;
-    let n = &nodes[i];
-    let d = n.data?;
-    (offset < n.offset + d.len() as u64).then(|| (d, offset - n.offset))
+    let (o, d) = nodes[i];
+    (offset < o + d.len() as u64).then(|| (d, offset - o))
 }
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
@@ -98,6 +110,7 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
     let mut frame: Option<Vec<u8>> = None;
     // `--preserve-relocs`: what was resolved, as it was, for `.nv.resolvedrela*`.
     let mut resolved: Vec<Reloc> = Vec::new();
+    let mut node_index = NodeIndex::default();
     for i in 0..st.relocs.len() {
         let r = st.relocs[i];
         if r.dropped {
@@ -124,13 +137,13 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
         let mut full_addend = None;
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
-            let rel_is_rela = st.sec(r.rel_section).sh_type == SHT_RELA;
+            let rel_is_rela = st.sec(r.rel_section).sh_type() == SHT_RELA;
             // For REL entries the addend is what the fields hold; `r.addend` then carries only
             // the merge's adjustment for section symbols (the contribution's offset).
             let addend = if rel_is_rela {
                 r.addend
             } else {
-                let implicit = field_bytes(st, r.target, r.offset)
+                let implicit = field_bytes(st, &mut node_index, r.target, r.offset)
                     .and_then(|(d, o)| elfw_reloc::implicit_addend(r.r_type, d, o).ok())
                     .unwrap_or(0);
                 (implicit as i64).wrapping_add(r.addend)
@@ -149,10 +162,10 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 let bytes = frame.get_or_insert_with(|| section_bytes(st, r.target));
                 value = containing_cie(bytes, value).unwrap_or(value);
             }
-            let bank = match s.section {
+            let bank = match s.section() {
                 _ if slot.is_some() => Some(0),
-                SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type) => {
-                    Some(st.sec(id).sh_type - SHT_CUDA_CONSTANT0)
+                SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type()) => {
+                    Some(st.sec(id).sh_type() - SHT_CUDA_CONSTANT0)
                 }
                 _ => None,
             };
@@ -175,8 +188,8 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             // sm_100+ records only what resolved against shared memory (observed).
             let recorded = apply
                 && opts.preserve_relocs
-                && !super::finalize::is_unified_table_symbol(st.sym(sym).name)
-                && (!opts.target.is_mercury() || st.sym(sym).shared.is_some());
+                && !super::finalize::is_unified_table_symbol(st.sym(sym).name())
+                && (!opts.target.is_mercury() || st.sym(sym).shared().is_some());
             if recorded {
                 if let Some(sec) = resolved_section(st, r.rel_section) {
                     resolved.push(Reloc {
@@ -195,27 +208,28 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
 
 /// `.nv.resolvedrela<x>` for `.rel<x>` or `.rela<x>`.
 fn resolved_section(st: &State<'_>, rel: SecId) -> Option<SecId> {
-    let name = &st.sec(rel).name;
+    let name = st.sec(rel).name();
     let suffix = name
         .strip_prefix(".rela")
         .or_else(|| name.strip_prefix(".rel"))?;
     st.section_by_name(&format!(".nv.resolvedrela{suffix}"))
 }
 
-pub(super) fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Target {
-    if s.removed {
+pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> Target {
+    if s.removed() {
         return Target::Removed;
     }
-    if s.name == "__UFT_OFFSET" || s.shared.is_some() {
+    if s.name() == "__UFT_OFFSET" || s.shared().is_some() {
         return Target::LinkTime;
     }
-    match s.section {
+    match s.section() {
         SymSection::Section(id) => {
             let sec = st.sec(id);
             // Shared memory is laid out only by a final link; `-r` keeps its relocations.
-            let shared = sec.sh_type == SHT_CUDA_SHARED || sec.sh_type == SHT_CUDA_SHARED_RESERVED;
-            let link_time = sec.flags & SHF_ALLOC == 0
-                || is_constant_bank(sec.sh_type)
+            let shared =
+                sec.sh_type() == SHT_CUDA_SHARED || sec.sh_type() == SHT_CUDA_SHARED_RESERVED;
+            let link_time = sec.flags() & SHF_ALLOC == 0
+                || is_constant_bank(sec.sh_type())
                 || (shared && !opts.relocatable);
             if link_time {
                 Target::LinkTime
@@ -227,16 +241,16 @@ pub(super) fn target_class(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> Ta
     }
 }
 
-pub(super) fn symbol_value(st: &State<'_>, s: &Symbol, opts: &LinkOptions) -> u64 {
+pub(super) fn symbol_value(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> u64 {
     let _ = opts;
-    match s.shared {
+    match s.shared() {
         Some(v) => st.shared_vars[v].offset.unwrap_or(0),
-        None => s.value,
+        None => s.value(),
     }
 }
 
-fn is_debug_frame(st: &State<'_>, s: &Symbol) -> bool {
-    matches!(s.section, SymSection::Section(id) if st.sec(id).name == ".debug_frame")
+fn is_debug_frame(st: &State<'_>, s: SymbolRef) -> bool {
+    matches!(s.section(), SymSection::Section(id) if st.sec(id).name() == ".debug_frame")
 }
 
 /// The offset of the `.debug_frame` CIE record containing `target` (nvlink writes a CIE
@@ -267,11 +281,10 @@ fn containing_cie(frame: &[u8], target: u64) -> Option<u64> {
 
 /// A section's bytes as merged: its contributions at their offsets, zero padding between.
 pub fn section_bytes(st: &State<'_>, id: SecId) -> Vec<u8> {
-    let s = st.sec(id);
-    let mut out = vec![0u8; s.size as usize];
-    for n in &s.nodes {
-        if let Some(d) = n.data {
-            let start = n.offset as usize;
+    let mut out = vec![0u8; st.sec(id).size() as usize];
+    for n in st.nodes_of(id) {
+        if let Some(d) = n.data() {
+            let start = n.offset() as usize;
             out[start..start + d.len()].copy_from_slice(d);
         }
     }

@@ -46,7 +46,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         if let (Some(sym), false) = (f.sym, f.dead) {
-            if let SymSection::Section(t) = st.sym(sym).section {
+            if let SymSection::Section(t) = st.sym(sym).section() {
                 func_of_text.insert(t, FuncId(i as u32));
             }
         }
@@ -56,7 +56,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     let mut pairs: FxHashSet<(FuncId, usize)> = FxHashSet::default();
     for r in &st.relocs {
         let Some(sym) = r.sym else { continue };
-        let Some(v) = st.sym(sym).shared else {
+        let Some(v) = st.sym(sym).shared() else {
             continue;
         };
         if let Some(&f) = func_of_text.get(&r.target) {
@@ -122,7 +122,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     let debug_align = dynamic_align.max(common_align);
     // Each kernel's window.
     for &k in &kernels {
-        let text = match st.func(k).sym.map(|s| st.sym(s).section) {
+        let text = match st.func(k).sym.map(|s| st.sym(s).section()) {
             Some(SymSection::Section(t)) => t,
             _ => continue,
         };
@@ -174,24 +174,24 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let uses_shared = !private.is_empty() || !dynamic.is_empty() || start > 0;
         let name = format!(
             ".nv.shared.{}",
-            st.sec(text).name.strip_prefix(".text.").unwrap_or("")
+            st.sec(text).name().strip_prefix(".text.").unwrap_or("")
         );
         if let Some(sec) = st.section_by_name(&name) {
-            let s = st.sec_mut(sec);
-            s.nodes.clear();
+            let mut s = st.sec_mut(sec);
+            *s.nodes() = NodeList::EMPTY;
             if uses_shared {
-                s.size = reserve.saturating_add(end);
-                s.addralign = align.max(s.addralign);
+                *s.size() = reserve.saturating_add(end);
+                *s.addralign() = align.max(*s.addralign());
             } else {
-                s.size = 0;
-                s.removed = true;
+                *s.size() = 0;
+                *s.removed() = true;
             }
             // sm_100+: a window holding only dynamic memory is the finalizer's, and has no
             // section symbol (observed).
             let only_dynamic = private.is_empty() && start == 0;
             if opts.target.is_mercury() && only_dynamic {
-                if let Some(sym) = st.sec(sec).symbol {
-                    st.locals[sym.pos()].removed = true;
+                if let Some(sym) = st.sec(sec).symbol() {
+                    st.locals.removed[sym.pos()] = true;
                 }
             }
         }
@@ -201,39 +201,42 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     if opts.target.is_mercury() {
         let base = st
             .global_by_name(".nv.reservedSmem.offset0")
-            .map_or(0, |g| st.sym(g).value);
+            .map_or(0, |g| st.sym(g).value());
         for i in 1..st.sections.len() {
-            if st.sections[i].sh_type != crate::elf::consts::SHT_CUDA_SHARED_RESERVED {
+            if st.sections.sh_type[i] != crate::elf::consts::SHT_CUDA_SHARED_RESERVED {
                 continue;
             }
-            st.sections[i].size = st.sections[i].size.saturating_add(base);
+            st.sections.size[i] = st.sections.size[i].saturating_add(base);
             let id = SecId(i as u32);
-            for s in st.locals.iter_mut().chain(st.globals.iter_mut()).skip(1) {
-                if s.section == SymSection::Section(id)
-                    && s.sym_type() != crate::elf::consts::STT_SECTION
-                {
-                    s.value = base;
+            for array in [&mut st.locals, &mut st.globals] {
+                for j in 1..array.len() {
+                    let s = array.at(j);
+                    if s.section() == SymSection::Section(id)
+                        && s.sym_type() != crate::elf::consts::STT_SECTION
+                    {
+                        array.value[j] = base;
+                    }
                 }
             }
         }
     }
     // Every other shared section (`.nv_debug.shared`, shared sections of removed kernels).
     for i in 1..st.sections.len() {
-        let s = &mut st.sections[i];
-        if s.sh_type == SHT_CUDA_SHARED && !s.name.starts_with(".nv.shared.") {
-            s.nodes.clear();
+        let mut s = st.sections.at_mut(i);
+        if *s.sh_type() == SHT_CUDA_SHARED && !s.name().starts_with(".nv.shared.") {
+            *s.nodes() = NodeList::EMPTY;
             // It stays only in links with dynamic shared memory (observed: gone with function
             // variables alone, there even when no input had it).
             if !has_dynamic {
-                s.removed = true;
+                *s.removed() = true;
             }
             // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`).
-            s.size = if opts.target.is_mercury() { reserve } else { 0 };
-            s.addralign = debug_align.max(s.addralign);
+            *s.size() = if opts.target.is_mercury() { reserve } else { 0 };
+            *s.addralign() = debug_align.max(*s.addralign());
             // Without a section symbol, as when it is empty.
-            if let Some(sym) = s.symbol {
+            if let Some(sym) = s.symbol() {
                 if opts.target.is_mercury() {
-                    st.locals[sym.pos()].removed = true;
+                    st.locals.removed[sym.pos()] = true;
                 }
             }
         }

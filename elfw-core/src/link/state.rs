@@ -7,6 +7,7 @@
 //! backwards. Those orders are what the output's section, symbol, relocation and string-table
 //! orders are made of, so this model keeps them exactly.
 
+use super::columns::columns;
 use crate::arena::{GlobalIdx, LocalIdx, SymIdx, SymKind};
 use elfw_hash::NameMap;
 use rustc_hash::FxHashMap;
@@ -24,7 +25,7 @@ impl SecId {
 }
 
 /// One contribution of input bytes (or of a size, for NOBITS data) to an output section.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct DataNode<'d> {
     /// The bytes, or `None` for zero-filled (NOBITS) data.
     pub data: Option<&'d [u8]>,
@@ -39,6 +40,59 @@ pub struct DataNode<'d> {
     /// The input section it came from (`u32::MAX` for linker-made data): Mercury targets
     /// mirror each contribution with the input section's Mercury twin.
     pub in_section: u32,
+    /// The next contribution to the same section (slot 0, the sentinel, ends the list).
+    pub next_node: u32,
+}
+
+columns! {
+    /// Data nodes in creation order, one column per field; slot 0 is a sentinel. Each
+    /// section threads its own through [`DataNode::next`], as nvlink's lists do.
+    pub struct DataNodeColumns of DataNode, read DataNodeRef, write DataNodeMut {
+        /// The bytes, or `None` for zero-filled (NOBITS) data.
+        data: Option<&'d [u8]>,
+        /// Offset in the output section.
+        offset: u64,
+        /// Alignment the contribution asked for.
+        align: u64,
+        /// Size in bytes.
+        size: u64,
+        /// Input index the contribution came from.
+        input: usize,
+        /// The input section it came from.
+        in_section: u32,
+        /// The next contribution to the same section.
+        next_node: u32,
+    }
+}
+
+impl<'d> DataNodeColumns<'d> {
+    /// The nodes of `list`, in order.
+    pub fn list(&self, list: NodeList) -> impl Iterator<Item = DataNodeRef<'_, 'd>> + '_ {
+        let mut next = list.first;
+        std::iter::from_fn(move || {
+            (next != 0).then(|| {
+                let n = self.at(next as usize);
+                next = n.next_node();
+                n
+            })
+        })
+    }
+}
+
+/// A section's data nodes: first and last slot in [`DataNodeColumns`] (0 when empty).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeList {
+    first: u32,
+    last: u32,
+}
+
+impl NodeList {
+    /// No contributions.
+    pub const EMPTY: NodeList = NodeList { first: 0, last: 0 };
+    /// Whether the section has no contributions.
+    pub fn is_empty(self) -> bool {
+        self.first == 0
+    }
 }
 
 /// What an output section is for, as far as layout and emission care.
@@ -51,7 +105,7 @@ pub enum SecRole {
 }
 
 /// An output section.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Section<'d> {
     /// Section name (borrowed from an input, or interned in the link's arena).
     pub name: &'d str,
@@ -70,7 +124,7 @@ pub struct Section<'d> {
     /// Size (data nodes and padding).
     pub size: u64,
     /// Contributions in order.
-    pub nodes: Vec<DataNode<'d>>,
+    pub nodes: NodeList,
     /// Its section symbol, if it has one.
     pub symbol: Option<LocalIdx>,
     /// Removed (dead code, lost weak contest, or emptied).
@@ -84,6 +138,42 @@ pub struct Section<'d> {
     /// Written even without entries (Mercury targets: a SASS relocation section whose Mercury
     /// twin keeps entries).
     pub keep_empty: bool,
+}
+
+columns! {
+    /// Sections in creation order, one column per field; slot 0 is the null section.
+    pub struct SectionColumns of Section, read SectionRef, write SectionMut {
+        /// Section name.
+        name: &'d str,
+        /// Section type.
+        sh_type: u32,
+        /// Flags.
+        flags: u64,
+        /// `sh_link` in creation-order terms.
+        link: Link,
+        /// `sh_info` in creation-order terms.
+        info: Link,
+        /// Alignment.
+        addralign: u64,
+        /// Entry size.
+        entsize: u64,
+        /// Size (data nodes and padding).
+        size: u64,
+        /// Contributions in order.
+        nodes: NodeList,
+        /// Its section symbol, if it has one.
+        symbol: Option<LocalIdx>,
+        /// Removed.
+        removed: bool,
+        /// Removed with its name.
+        name_removed: bool,
+        /// How its bytes are made.
+        role: SecRole,
+        /// For relocation sections: the section they apply to.
+        reloc_target: Option<SecId>,
+        /// Written even without entries.
+        keep_empty: bool,
+    }
 }
 
 /// A header field that refers to another part of the image.
@@ -175,6 +265,47 @@ impl<'d> Symbol<'d> {
 /// `STT_SECTION` (kept here so the record's constructors need no other import).
 const STT_SECTION_TYPE: u8 = 3;
 
+columns! {
+    /// One of nvlink's two symbol arrays, one column per field; slot 0 is the sentinel.
+    pub struct SymbolColumns of Symbol, read SymbolRef, write SymbolMut {
+        /// Name.
+        name: &'d str,
+        /// `st_info` (binding and type).
+        info: u8,
+        /// `st_other`.
+        other: u8,
+        /// Section.
+        section: SymSection,
+        /// Value (offset in its section).
+        value: u64,
+        /// Size.
+        size: u64,
+        /// Input it was defined by (or first seen in).
+        input: usize,
+        /// Removed from the image.
+        removed: bool,
+        /// Callgraph node, for functions.
+        func: Option<FuncId>,
+        /// For shared-memory variables: their entry in [`State::shared_vars`].
+        shared: Option<usize>,
+    }
+}
+
+impl SymbolRef<'_, '_> {
+    /// `STB_*`.
+    pub fn binding(self) -> u8 {
+        self.info() >> 4
+    }
+    /// `STT_*`.
+    pub fn sym_type(self) -> u8 {
+        self.info() & 0xf
+    }
+    /// Whether the symbol is defined in a section (not UND).
+    pub fn is_defined(self) -> bool {
+        self.section() != SymSection::Undef
+    }
+}
+
 impl Symbol<'_> {
     /// `STB_*`.
     pub fn binding(&self) -> u8 {
@@ -261,11 +392,13 @@ pub struct State<'d> {
     /// Where names the linker makes up live (names from inputs are borrowed).
     pub bump: &'d bumpalo::Bump,
     /// Sections in creation order; index 0 is the null section.
-    pub sections: Vec<Section<'d>>,
-    /// Local and section symbols; index 0 is the sentinel.
-    pub locals: Vec<Symbol<'d>>,
-    /// Non-local symbols; index 0 is the sentinel.
-    pub globals: Vec<Symbol<'d>>,
+    pub sections: SectionColumns<'d>,
+    /// Data nodes of every section; index 0 is the sentinel.
+    pub nodes: DataNodeColumns<'d>,
+    /// Local and section symbols (nvlink's positive array); index 0 is the sentinel.
+    pub locals: SymbolColumns<'d>,
+    /// Non-local symbols (nvlink's negative array); index 0 is the sentinel.
+    pub globals: SymbolColumns<'d>,
     /// Name → symbol, for non-local symbols and section symbols.
     pub global_names: NameMap<&'d str, SymIdx>,
     /// Name → section.
@@ -409,9 +542,10 @@ impl<'d> State<'d> {
     pub fn new(bump: &'d bumpalo::Bump) -> State<'d> {
         let mut s = State {
             bump,
-            sections: Vec::new(),
-            locals: Vec::new(),
-            globals: Vec::new(),
+            sections: SectionColumns::default(),
+            nodes: DataNodeColumns::default(),
+            locals: SymbolColumns::default(),
+            globals: SymbolColumns::default(),
             global_names: NameMap::for_symbol_names(),
             section_names: NameMap::for_section_names(),
             local_name_order: Vec::new(),
@@ -445,32 +579,53 @@ impl<'d> State<'d> {
         let sentinel = Symbol::new("", 0, 0, 0, 0, usize::MAX);
         s.locals.push(sentinel);
         s.globals.push(sentinel);
+        s.nodes.push(DataNode {
+            data: None,
+            offset: 0,
+            align: 0,
+            size: 0,
+            input: usize::MAX,
+            in_section: u32::MAX,
+            next_node: 0,
+        });
         s.functions.push(Function::default());
         s.interned_size = 1;
         s
     }
 
     /// The section `id`.
-    pub fn sec(&self, id: SecId) -> &Section<'d> {
-        &self.sections[id.index()]
+    pub fn sec(&self, id: SecId) -> SectionRef<'_, 'd> {
+        self.sections.at(id.index())
     }
-    /// The section `id`, mutably.
-    pub fn sec_mut(&mut self, id: SecId) -> &mut Section<'d> {
-        &mut self.sections[id.index()]
+    /// The section `id`, for writing.
+    pub fn sec_mut(&mut self, id: SecId) -> SectionMut<'_, 'd> {
+        self.sections.at_mut(id.index())
+    }
+    /// The sections' ids in creation order, the null section excluded.
+    pub fn section_ids(&self) -> impl Iterator<Item = SecId> {
+        (1..self.sections.len() as u32).map(SecId)
     }
     /// The symbol `idx`.
-    pub fn sym(&self, idx: SymIdx) -> &Symbol<'d> {
+    pub fn sym(&self, idx: SymIdx) -> SymbolRef<'_, 'd> {
         match idx.kind() {
-            SymKind::Local(l) => &self.locals[l.pos()],
-            SymKind::Global(g) => &self.globals[g.pos()],
+            SymKind::Local(l) => self.locals.at(l.pos()),
+            SymKind::Global(g) => self.globals.at(g.pos()),
         }
     }
-    /// The symbol `idx`, mutably.
-    pub fn sym_mut(&mut self, idx: SymIdx) -> &mut Symbol<'d> {
+    /// The symbol `idx`, for writing.
+    pub fn sym_mut(&mut self, idx: SymIdx) -> SymbolMut<'_, 'd> {
         match idx.kind() {
-            SymKind::Local(l) => &mut self.locals[l.pos()],
-            SymKind::Global(g) => &mut self.globals[g.pos()],
+            SymKind::Local(l) => self.locals.at_mut(l.pos()),
+            SymKind::Global(g) => self.globals.at_mut(g.pos()),
         }
+    }
+    /// The data nodes of section `id`, in order.
+    pub fn nodes_of(&self, id: SecId) -> impl Iterator<Item = DataNodeRef<'_, 'd>> + '_ {
+        self.nodes.list(self.sec(id).nodes())
+    }
+    /// Drops every data node of section `id` (the nodes stay in the store, unlinked).
+    pub fn clear_nodes(&mut self, id: SecId) {
+        *self.sec_mut(id).nodes() = NodeList::EMPTY;
     }
 
     /// Creates a section (nvlink's `section_create`), registering its name in both namespaces.
@@ -480,6 +635,7 @@ impl<'d> State<'d> {
         let id = SecId(self.sections.len() as u32);
         let name = sec.name;
         sec.removed = false;
+        sec.nodes = NodeList::EMPTY;
         self.sections.push(sec);
         self.section_names.insert(name, id);
         if with_rel_companion {
@@ -570,7 +726,7 @@ impl<'d> State<'d> {
             is_entry,
             ..Function::default()
         });
-        self.sym_mut(sym).func = Some(id);
+        *self.sym_mut(sym).func() = Some(id);
         id
     }
 
@@ -593,21 +749,33 @@ impl<'d> State<'d> {
         input: usize,
         in_section: u32,
     ) -> u64 {
-        let s = self.sec_mut(sec);
-        let align = align.max(1);
-        let offset = s.size.div_ceil(align) * align;
-        s.size = offset + size;
-        if align > s.addralign {
-            s.addralign = align;
-        }
-        s.nodes.push(DataNode {
+        let node = self.nodes.push(DataNode {
             data,
-            offset,
-            align,
+            offset: 0,
+            align: 0,
             size,
             input,
             in_section,
-        });
+            next_node: 0,
+        }) as u32;
+        let mut s = self.sections.at_mut(sec.index());
+        let align = align.max(1);
+        let offset = s.size().div_ceil(align) * align;
+        *s.size() = offset + size;
+        if align > *s.addralign() {
+            *s.addralign() = align;
+        }
+        let list = *s.nodes();
+        *s.nodes() = NodeList {
+            first: if list.is_empty() { node } else { list.first },
+            last: node,
+        };
+        if !list.is_empty() {
+            *self.nodes.at_mut(list.last as usize).next_node() = node;
+        }
+        let mut n = self.nodes.at_mut(node as usize);
+        *n.offset() = offset;
+        *n.align() = align;
         offset
     }
 }
@@ -629,7 +797,7 @@ pub fn new_section<'d>(
         addralign,
         entsize,
         size: 0,
-        nodes: Vec::new(),
+        nodes: NodeList::EMPTY,
         symbol: None,
         removed: false,
         name_removed: false,
