@@ -450,14 +450,13 @@ pub fn program_headers(sections: &[SegmentSection], phoff: u64) -> Vec<ProgramHe
         let start = first.offset;
         let file_end = members
             .iter()
-            .map(|s| s.offset + if s.has_file_data { s.size } else { 0 })
+            .map(|s| s.offset.saturating_add(if s.has_file_data { s.size } else { 0 }))
             .max()
             .unwrap_or(start);
         let nobits: u64 = members
             .iter()
             .filter(|s| !s.has_file_data)
-            .map(|s| s.size)
-            .sum();
+            .fold(0u64, |sum, s| sum.saturating_add(s.size));
         let filesz = file_end.saturating_sub(start);
         loads.push(ProgramHeader {
             p_type: PT_LOAD,
@@ -466,7 +465,7 @@ pub fn program_headers(sections: &[SegmentSection], phoff: u64) -> Vec<ProgramHe
             vaddr: 0,
             paddr: 0,
             filesz,
-            memsz: filesz + nobits,
+            memsz: filesz.saturating_add(nobits),
             align: 8,
         });
     }
