@@ -10,6 +10,7 @@ use super::{InputObject, LinkOptions};
 use crate::arena::{SymIdx, SymKind};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 /// `STT_CUDA_OBJECT`.
@@ -212,32 +213,35 @@ pub fn finalize(
     if let Some(c) = st.section_by_name(".nv.compat") {
         contents.insert(c, compat(&merged, opts));
     }
+    let syms = st.symbol_view();
     contents.insert(
         st.section_by_name(".nv.info").unwrap(),
         info_bytes(
-            st,
+            syms,
             st.info.iter().rev().chain(st.info_tail.iter()),
             &sym_out,
         ),
     );
+    // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
     let empty = Vec::new();
-    for (&sec, records) in &st.section_info {
-        let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
-        // sm_100+: the finalizer's own records follow in their input order.
-        let finalizer = st.sass_info_tail.get(&sec).unwrap_or(&empty);
-        contents.insert(
-            sec,
-            info_bytes(
-                st,
-                records
-                    .iter()
-                    .rev()
-                    .chain(tail.iter())
-                    .chain(finalizer.iter()),
-                &sym_out,
-            ),
-        );
-    }
+    let per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
+        st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+    let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
+    let built: Vec<(SecId, Vec<u8>)> = per_function
+        .into_par_iter()
+        .map(|(sec, records)| {
+            let tail = section_info_tail.get(&sec).unwrap_or(&empty);
+            // sm_100+: the finalizer's own records follow in their input order.
+            let finalizer = sass_info_tail.get(&sec).unwrap_or(&empty);
+            let records = records
+                .iter()
+                .rev()
+                .chain(tail.iter())
+                .chain(finalizer.iter());
+            (sec, info_bytes(syms, records, &sym_out))
+        })
+        .collect();
+    contents.extend(built);
     contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
     contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
     if let Some(&d) = st.section_by_name(".debug_frame").as_ref() {
@@ -711,6 +715,10 @@ impl Visited {
 /// own entries, then those of its callees in a post-order walk of the call graph); what stays
 /// listed is decided when the records are written.
 fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
+    enum Step {
+        Enter(usize),
+        Own(usize),
+    }
     // Only what the writer keeps can be listed: symbols still undefined, and kernels.
     let kept = |st: &State<'_>, s: SymIdx| {
         let x = st.sym(s);
@@ -732,6 +740,8 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
         })
         .collect();
     let mut visited = Visited::new(st.functions.len());
+    let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
+    let mut steps = Vec::new();
     for (k, _) in reach {
         let k = *k;
         let Some(sec) = info[k] else { continue };
@@ -739,14 +749,10 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
         // and indirect device launches and on chains of calls across TUs): what its callees
         // that its EXTERNS does not name contribute; its own kept entries; what the callees
         // its EXTERNS names contribute. Each function once, each symbol once.
-        enum Step {
-            Enter(usize),
-            Own(usize),
-        }
         visited.clear();
+        listed.clear();
         let mut list = Vec::new();
-        let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
-        let mut steps = vec![Step::Enter(k)];
+        steps.push(Step::Enter(k));
         while let Some(step) = steps.pop() {
             match step {
                 Step::Own(f) => {
@@ -760,19 +766,15 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
                     if !visited.insert(f) {
                         continue;
                     }
-                    // Callees in the order they were first recorded.
-                    let callees: Vec<usize> = st.functions[f]
-                        .callees
-                        .iter()
-                        .rev()
-                        .map(|c| c.0 as usize)
-                        .collect();
+                    // Callees are kept newest first; the steps go on the stack in that order
+                    // so that they run in the order the calls were first recorded.
+                    let callees = st.functions[f].callees.iter().map(|c| c.0 as usize);
                     let named = |c: usize| st.functions[c].sym.is_some_and(|s| own[f].contains(&s));
-                    for &c in callees.iter().rev().filter(|&&c| named(c)) {
+                    for c in callees.clone().filter(|&c| named(c)) {
                         steps.push(Step::Enter(c));
                     }
                     steps.push(Step::Own(f));
-                    for &c in callees.iter().rev().filter(|&&c| !named(c)) {
+                    for c in callees.filter(|&c| !named(c)) {
                         steps.push(Step::Enter(c));
                     }
                 }
@@ -1349,7 +1351,7 @@ fn build_symtab(
 }
 
 pub(super) fn info_bytes<'a>(
-    st: &State<'_>,
+    st: SymbolView<'_, '_>,
     records: impl Iterator<Item = &'a InfoRecord<'a>>,
     nums: &SymbolNumbers,
 ) -> Vec<u8> {
@@ -1465,7 +1467,6 @@ fn relocation_sections(
     nums: &SymbolNumbers,
     opts: &LinkOptions,
 ) -> Vec<(SecId, Vec<u8>)> {
-    let mut per: FxHashMap<SecId, Vec<u8>> = FxHashMap::default();
     // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
     // lists by offset (observed with -G).
     let by_offset = |target: SecId| {
@@ -1476,30 +1477,37 @@ fn relocation_sections(
     if opts.target.is_mercury() {
         list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
     }
-    // Each section's buffer at its final size.
-    let mut count: FxHashMap<SecId, usize> = FxHashMap::default();
-    for r in &list {
-        *count.entry(r.rel_section).or_default() += 1;
-    }
-    for (&sec, &n) in &count {
-        let size = if st.sec(sec).sh_type() != SHT_REL {
+    // Each section's buffer at its final size, indexed by section.
+    let entry_size = |sec: SecId| {
+        if st.sec(sec).sh_type() != SHT_REL {
             24
         } else {
             16
-        };
-        per.insert(sec, Vec::with_capacity(n * size));
+        }
+    };
+    let mut count = vec![0usize; st.sections.len()];
+    for r in &list {
+        count[r.rel_section.index()] += 1;
     }
+    let mut per: Vec<Vec<u8>> = count
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| Vec::with_capacity(n * entry_size(SecId(i as u32))))
+        .collect();
     for r in list {
-        let rela = st.sec(r.rel_section).sh_type() != SHT_REL;
-        let out = per.entry(r.rel_section).or_default();
+        let out = &mut per[r.rel_section.index()];
         let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;
         out.extend_from_slice(&r.offset.to_le_bytes());
         out.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
-        if rela {
+        if entry_size(r.rel_section) == 24 {
             out.extend_from_slice(&r.addend.to_le_bytes());
         }
     }
-    per.into_iter().collect()
+    per.into_iter()
+        .enumerate()
+        .filter(|(i, _)| count[*i] != 0)
+        .map(|(i, bytes)| (SecId(i as u32), bytes))
+        .collect()
 }
 
 fn note(kind: u32, desc: &[u8]) -> Vec<u8> {

@@ -563,7 +563,11 @@ pub fn emit(
             continue;
         }
         let tail = st.section_info_tail.get(&sec).unwrap_or(&empty);
-        let bytes = info_bytes(st, records.iter().rev().chain(tail.iter()), nums);
+        let bytes = info_bytes(
+            st.symbol_view(),
+            records.iter().rev().chain(tail.iter()),
+            nums,
+        );
         info_sections.push((merc.len(), sec));
         merc.push(OutSection {
             name: format!(".nv.merc{}", st.sec(sec).name()),

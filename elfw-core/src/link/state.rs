@@ -454,6 +454,29 @@ pub struct State<'d> {
     pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
 }
 
+/// The symbol arrays and the callgraph, which writers read from worker threads (the state
+/// as a whole is not shareable: its name arena is single-threaded).
+#[derive(Clone, Copy)]
+pub struct SymbolView<'a, 'd> {
+    locals: &'a SymbolColumns<'d>,
+    globals: &'a SymbolColumns<'d>,
+    functions: &'a [Function],
+}
+
+impl<'a, 'd> SymbolView<'a, 'd> {
+    /// The symbol `idx`.
+    pub fn sym(&self, idx: SymIdx) -> SymbolRef<'a, 'd> {
+        match idx.kind() {
+            SymKind::Local(l) => self.locals.at(l.pos()),
+            SymKind::Global(g) => self.globals.at(g.pos()),
+        }
+    }
+    /// The callgraph node `id`.
+    pub fn func(&self, id: FuncId) -> &'a Function {
+        &self.functions[id.0 as usize]
+    }
+}
+
 /// Where a shared-memory variable was declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SharedKind {
@@ -604,6 +627,14 @@ impl<'d> State<'d> {
     /// The sections' ids in creation order, the null section excluded.
     pub fn section_ids(&self) -> impl Iterator<Item = SecId> {
         (1..self.sections.len() as u32).map(SecId)
+    }
+    /// The symbols and callgraph, for readers on other threads.
+    pub fn symbol_view(&self) -> SymbolView<'_, 'd> {
+        SymbolView {
+            locals: &self.locals,
+            globals: &self.globals,
+            functions: &self.functions,
+        }
     }
     /// The symbol `idx`.
     pub fn sym(&self, idx: SymIdx) -> SymbolRef<'_, 'd> {
