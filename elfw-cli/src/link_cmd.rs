@@ -192,6 +192,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .kernels_used(parsed.list("kernels-used").to_vec())
         .variables_used(parsed.list("variables-used").to_vec())
         .keep_system_libraries(parsed.has("keep-system-libraries"))
+        .ignore_host_info(parsed.has("ignore-host-info"))
         .warnings_as_errors(parsed.has("warning-as-error"))
         .suppress_arch_warning(parsed.has("suppress-arch-warning"))
         .suppress_stack_size_warning(parsed.has("suppress-stack-size-warning"))

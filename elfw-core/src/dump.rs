@@ -191,7 +191,9 @@ fn dump_elf(out: &mut String, name: &str, data: &[u8], depth: usize) {
 
 fn dump_host(out: &mut String, name: &str, data: &[u8], depth: usize) {
     match host::scan(data) {
-        Ok(host::HostContent::Fatbin { fatbin, module_id }) => {
+        Ok(host::HostContent::Fatbin {
+            fatbin, module_id, ..
+        }) => {
             if let Some(id) = module_id {
                 let _ = writeln!(out, "module-id {}", String::from_utf8_lossy(id));
             }

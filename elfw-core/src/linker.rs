@@ -59,6 +59,7 @@ pub struct Linker {
     kernels_used: Vec<String>,
     variables_used: Vec<String>,
     keep_system_libraries: bool,
+    ignore_host_info: bool,
     warnings_as_errors: bool,
     suppress_arch_warning: bool,
     suppress_stack_size_warning: bool,
@@ -180,6 +181,7 @@ impl Linker {
             kernels_used: Vec::new(),
             variables_used: Vec::new(),
             keep_system_libraries: false,
+            ignore_host_info: false,
             warnings_as_errors: false,
             suppress_arch_warning: false,
             suppress_stack_size_warning: false,
@@ -219,7 +221,8 @@ impl Linker {
         self.kernels_used.extend(patterns);
         self
     }
-    /// `--variables-used`: variables whose name contains one of `patterns` are kept.
+    /// `--variables-used`: nvlink 13.5 keeps every variable whatever the patterns, but the
+    /// option alone (without `--kernels-used`) selects no kernel, and so does elfw (observed).
     pub fn variables_used(mut self, patterns: impl IntoIterator<Item = String>) -> Linker {
         self.variables_used.extend(patterns);
         self
@@ -227,6 +230,14 @@ impl Linker {
     /// `--keep-system-libraries`: keep all of libcudadevrt, not only what is referenced.
     pub fn keep_system_libraries(mut self, on: bool) -> Linker {
         self.keep_system_libraries = on;
+        self
+    }
+
+    /// `-ignore-host-info`: keep kernels no host object references. By default, when every
+    /// input is a host object that lists the kernels its host code references (`.nvHRKE`, as
+    /// `nvcc -dc` writes), only those kernels and what they reach stay, as in nvlink.
+    pub fn ignore_host_info(mut self, on: bool) -> Linker {
+        self.ignore_host_info = on;
         self
     }
     /// `-Werror`: warnings become errors (the link fails), as nvlink does it: a missing
@@ -452,6 +463,7 @@ impl Linker {
             .collect();
 
         let mut cubins = Vec::new();
+        let mut host_refs = input::HostRefs::default();
         for (i, item) in order.iter().enumerate() {
             let name = item.name().to_string();
             match opened[i] {
@@ -554,6 +566,7 @@ impl Linker {
                 registrations,
                 duplicate: false,
             });
+            host_refs.extend(loaded.host_refs);
             cubins.extend(loaded.cubins);
         }
         if self.keep_input_cubins {
@@ -578,6 +591,21 @@ impl Linker {
         opts.preserve_relocs = self.preserve_relocs;
         opts.kernels_used = self.kernels_used.clone();
         opts.variables_used = self.variables_used.clone();
+        // Host references decide which kernels stay unless told otherwise (`-kernels-used` and
+        // `-variables-used` take precedence, observed) or an input does not list them.
+        let by_host = !self.ignore_host_info
+            && self.kernels_used.is_empty()
+            && self.variables_used.is_empty()
+            && host_refs.complete();
+        if by_host {
+            opts.host_kernels = Some(
+                host_refs
+                    .kernels
+                    .iter()
+                    .map(|p| String::from_utf8_lossy(p).into_owned())
+                    .collect(),
+            );
+        }
         opts.debug = self.debug;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
         opts.keep_system_libraries = self.keep_system_libraries;

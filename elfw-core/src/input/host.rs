@@ -24,9 +24,59 @@ pub enum HostContent<'d> {
         fatbin: &'d [u8],
         /// The `__nv_module_id` string.
         module_id: Option<&'d [u8]>,
+        /// The kernels its host code references, when it says (see [`HostKernels`]).
+        host_kernels: Option<HostKernels<'d>>,
     },
     /// Nothing nvlink links.
     NoDeviceCode(NoDeviceCode),
+}
+
+/// The kernels a host object's code references, as cudafe++ lists them in `.nvHRKE`
+/// (external linkage) and `.nvHRKI` (internal linkage): NUL-terminated name patterns in which
+/// `*` stands for any run of characters (`_Z2ka*` for every overload of `ka`).
+///
+/// nvlink 13.5 keeps only the kernels some host object references when every input carries
+/// this list (observed; `-ignore-host-info` turns it off). The external list is what marks a
+/// host object as carrying it: an object with `.nvHRKI` alone does not (observed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostKernels<'d> {
+    external: &'d [u8],
+    internal: &'d [u8],
+}
+
+impl<'d> HostKernels<'d> {
+    /// The name patterns, external ones first.
+    pub fn patterns(&self) -> impl Iterator<Item = &'d [u8]> + 'd {
+        let (external, internal) = (self.external, self.internal);
+        external
+            .split(|&b| b == 0)
+            .chain(internal.split(|&b| b == 0))
+            .filter(|p| !p.is_empty())
+    }
+}
+
+/// Whether `name` matches a host-reference `pattern`: the whole name, with `*` matching any
+/// run of characters (nothing else is special).
+pub fn host_pattern_matches(pattern: &[u8], name: &[u8]) -> bool {
+    // Greedy glob matching with backtracking to the last `*`: linear in practice.
+    let (mut p, mut n) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while n < name.len() {
+        if p < pattern.len() && pattern[p] == b'*' {
+            star = Some((p, n));
+            p += 1;
+        } else if p < pattern.len() && pattern[p] == name[n] {
+            p += 1;
+            n += 1;
+        } else if let Some((sp, sn)) = star {
+            p = sp + 1;
+            n = sn + 1;
+            star = Some((sp, sn + 1));
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|&b| b == b'*')
 }
 
 /// Why a host object contributes nothing.
@@ -85,8 +135,15 @@ pub fn scan<'d>(data: &'d [u8]) -> Result<HostContent<'d>, HostError> {
     if size > section.len() as u64 {
         return Err(HostError::BadRelocatableFatbin);
     }
+    let data_of =
+        |name: &[u8]| find(&elf, name).map(|(i, _)| elf.section_data(i).unwrap_or_default());
+    let host_kernels = data_of(b".nvHRKE").map(|external| HostKernels {
+        external,
+        internal: data_of(b".nvHRKI").unwrap_or_default(),
+    });
     Ok(HostContent::Fatbin {
         fatbin: &section[..size as usize],
         module_id,
+        host_kernels,
     })
 }

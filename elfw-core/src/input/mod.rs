@@ -109,6 +109,34 @@ pub struct LoadedInputs<'s> {
     pub warnings: Vec<InputWarning>,
     /// `__nv_module_id` strings of the host objects, in order.
     pub module_ids: Vec<&'s [u8]>,
+    /// What the inputs say their host code references.
+    pub host_refs: HostRefs<'s>,
+}
+
+/// What the inputs (system libraries aside) say about the kernels their host code references.
+#[derive(Clone, Debug, Default)]
+pub struct HostRefs<'s> {
+    /// Host objects that list the kernels they reference (`.nvHRKE`).
+    pub listing: usize,
+    /// Inputs that do not: cubins, fatbins, PTX, and host objects without the list (plain
+    /// objects included).
+    pub unlisted: usize,
+    /// The listed kernel name patterns, in input order (see [`host::HostKernels`]).
+    pub kernels: Vec<&'s [u8]>,
+}
+
+impl<'s> HostRefs<'s> {
+    /// Adds what another set of inputs says.
+    pub fn extend(&mut self, other: HostRefs<'s>) {
+        self.listing += other.listing;
+        self.unlisted += other.unlisted;
+        self.kernels.extend(other.kernels);
+    }
+    /// Whether the lists decide which kernels stay: every input has one and together they
+    /// name at least one kernel (observed: when all the lists are empty, every kernel stays).
+    pub fn complete(&self) -> bool {
+        self.listing > 0 && self.unlisted == 0 && !self.kernels.is_empty()
+    }
 }
 
 /// The bytes of one input file: a read-only memory map, or (for what cannot be mapped: an
@@ -291,7 +319,7 @@ impl<'s> Loader<'s, '_> {
             Some("cubin") if machine != EM_CUDA => {
                 return Err(err(name, InputErrorKind::CubinNotDeviceElf))
             }
-            Some("cubin") => self.cubin(name, data, Origin::Cubin, false)?,
+            Some("cubin") => self.cubin_file(name, data)?,
             Some("fatbin") if !fatbin::is_fatbin(data) => {
                 return Err(err(name, InputErrorKind::FatbinWrongFormat))
             }
@@ -300,10 +328,11 @@ impl<'s> Loader<'s, '_> {
                 if fatbin::is_fatbin(data) {
                     self.fatbin(name, data, false)?;
                 } else if is_elf && machine == EM_CUDA {
-                    self.cubin(name, data, Origin::Cubin, false)?;
+                    self.cubin_file(name, data)?;
                 } else if ptx::is_ptx(data) && self.opts.target.sm < 90 {
                     self.ignore(name, IgnoreReason::PtxBeforeSm90);
                 } else if ptx::is_ptx(data) {
+                    self.out.host_refs.unlisted += 1;
                     self.ptx(name, data, false)?;
                 } else if is_nvvm_ir(data) {
                     return Err(err(name, InputErrorKind::LtoNotSupported));
@@ -313,9 +342,7 @@ impl<'s> Loader<'s, '_> {
             }
             Some(_) if archive::is_archive(data) => self.archive(name, data, dir)?,
             Some("so") => self.ignore(name, IgnoreReason::SharedLibrary),
-            Some("o") if is_elf && machine == EM_CUDA => {
-                self.cubin(name, data, Origin::Cubin, false)?
-            }
+            Some("o") if is_elf && machine == EM_CUDA => self.cubin_file(name, data)?,
             Some(_) if is_elf => self.host_object(name, data, false)?,
             Some(_) => self.ignore(name, IgnoreReason::NotRecognized),
         }
@@ -327,12 +354,27 @@ impl<'s> Loader<'s, '_> {
             self.ignore(name, IgnoreReason::NotRelocatable);
             return Ok(());
         }
-        match host::scan(data).map_err(|e| err(name, InputErrorKind::NoFatbin(e)))? {
-            host::HostContent::Fatbin { fatbin, module_id } => {
+        let content = host::scan(data).map_err(|e| err(name, InputErrorKind::NoFatbin(e)))?;
+        if !system {
+            match content {
+                host::HostContent::Fatbin {
+                    host_kernels: Some(k),
+                    ..
+                } => {
+                    self.out.host_refs.listing += 1;
+                    self.out.host_refs.kernels.extend(k.patterns());
+                }
+                _ => self.out.host_refs.unlisted += 1,
+            }
+        }
+        match content {
+            host::HostContent::Fatbin {
+                fatbin, module_id, ..
+            } => {
                 if let Some(id) = module_id {
                     self.out.module_ids.push(id);
                 }
-                self.fatbin(name, fatbin, system)
+                self.fatbin_contents(name, fatbin, system)
             }
             host::HostContent::NoDeviceCode(host::NoDeviceCode::WholeProgramOnly) => {
                 self.ignore(name, IgnoreReason::WholeProgramObject);
@@ -349,7 +391,24 @@ impl<'s> Loader<'s, '_> {
         }
     }
 
+    /// A cubin file: it says nothing of host references.
+    fn cubin_file(&mut self, name: &str, data: &'s [u8]) -> Result<(), InputError> {
+        self.out.host_refs.unlisted += 1;
+        self.cubin(name, data, Origin::Cubin, false)
+    }
+
+    /// A fatbin file (not one inside a host object): it says nothing of host references.
     fn fatbin(&mut self, name: &str, data: &'s [u8], system: bool) -> Result<(), InputError> {
+        self.out.host_refs.unlisted += usize::from(!system);
+        self.fatbin_contents(name, data, system)
+    }
+
+    fn fatbin_contents(
+        &mut self,
+        name: &str,
+        data: &'s [u8],
+        system: bool,
+    ) -> Result<(), InputError> {
         let fb = fatbin::Fatbin::parse(data).map_err(|e| err(name, InputErrorKind::Fatbin(e)))?;
         if self.opts.lto && fatbin::has_lto_ir(&fb) {
             return Err(err(name, InputErrorKind::LtoNotSupported));

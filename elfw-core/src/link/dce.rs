@@ -1,7 +1,7 @@
 //! Dead-code elimination over the merged callgraph.
 //!
-//! Roots: kernels (all of them, or those `--kernels-used` matches) and functions whose address
-//! is taken. Everything a root reaches through call edges stays; every other defined function
+//! Roots: kernels (all of them; those `--kernels-used` matches; or those the host code
+//! references, when the inputs list that) and functions whose address is taken. Everything a root reaches through call edges stays; every other defined function
 //! goes, with its `.text`, its `.nv.info.<f>`, its per-function data sections, its relocation
 //! sections and its names (nvlink's string tables never mention a removed function).
 //! `-r`, `--preserve-relocs` and `-g` switch elimination off (observed).
@@ -67,6 +67,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     // Everything that goes, marked first and cleaned up in single passes (a link can drop
     // tens of thousands of functions).
     let mut gone_names: FxHashSet<SymIdx> = FxHashSet::default();
+    let by_host = opts.kernels_used.is_empty() && opts.host_kernels.is_some();
     for (i, alive) in live.iter().enumerate().skip(1) {
         if *alive {
             continue;
@@ -91,6 +92,11 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
                 ] {
                     if let Some(id) = st.section_by_name(&[prefix, fname].concat()) {
                         remove_section(st, id);
+                        // A kernel the host code does not reference leaves its shared
+                        // window's name in the string tables (observed).
+                        if prefix == ".nv.shared." && by_host && st.functions[i].is_entry {
+                            st.sections.name_removed[id.index()] = false;
+                        }
                     }
                 }
             }
@@ -128,8 +134,22 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     st.global_name_order = globals;
 }
 
+/// Whether kernel `name` is a root: it matches `--kernels-used`; or, without that option, no
+/// `--variables-used` was given (which alone selects no kernel, observed) and the host code
+/// references it (when the inputs say what it references).
 fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
-    opts.kernels_used.is_empty() || opts.kernels_used.iter().any(|p| matches_pattern(name, p))
+    if !opts.kernels_used.is_empty() {
+        return opts.kernels_used.iter().any(|p| matches_pattern(name, p));
+    }
+    if !opts.variables_used.is_empty() {
+        return false;
+    }
+    match &opts.host_kernels {
+        Some(patterns) => patterns
+            .iter()
+            .any(|p| crate::input::host::host_pattern_matches(p.as_bytes(), name.as_bytes())),
+        None => true,
+    }
 }
 
 /// nvlink's `--kernels-used` matching: the pattern is wrapped in `*...*` (substring match).

@@ -40,6 +40,9 @@ pub struct LinkOptions {
     pub kernels_used: Vec<String>,
     /// `--variables-used` patterns.
     pub variables_used: Vec<String>,
+    /// The kernels the host code references (patterns, `*` for any run of characters), when
+    /// every input says: the other kernels are dead (see `input::host::HostKernels`).
+    pub host_kernels: Option<Vec<String>>,
     /// `-g`.
     pub debug: bool,
     /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
@@ -83,6 +86,7 @@ impl LinkOptions {
             preserve_relocs: false,
             kernels_used: Vec::new(),
             variables_used: Vec::new(),
+            host_kernels: None,
             debug: false,
             tool_record: ToolRecord {
                 tool: "elfw".into(),
