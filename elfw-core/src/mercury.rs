@@ -197,21 +197,25 @@ pub fn merc_twin(sass_name: &[u8]) -> Vec<u8> {
 /// The writer's order for the Mercury sections, which follow every SASS section:
 /// `.nv.merc.symtab` first, then each Mercury section at the position of its SASS twin in
 /// `sass` (the SASS section names in output order). Sections whose twin is not in `sass` come
-/// last, in their given order (none was seen in nvlink's output).
+/// last, in their given order (none was seen in nvlink's output). `twins[i]`, when given, is
+/// the position of `merc[i]`'s twin in `sass`: sections may share a name (local functions of
+/// several inputs), and then only the caller knows which twin is whose.
 ///
 /// Returns indices into `merc`.
-pub fn merc_output_order(sass: &[&[u8]], merc: &[&[u8]]) -> Vec<usize> {
-    let key = |name: &[u8]| -> (u8, usize) {
+pub fn merc_output_order(sass: &[&[u8]], merc: &[&[u8]], twins: &[Option<usize>]) -> Vec<usize> {
+    let key = |i: usize| -> (u8, usize) {
+        let name = merc[i];
         if name == MERC_SYMTAB {
             return (0, 0);
         }
-        match sass_twin(name).and_then(|t| sass.iter().position(|s| *s == t.as_slice())) {
+        let by_name = || sass_twin(name).and_then(|t| sass.iter().position(|s| *s == t.as_slice()));
+        match twins.get(i).copied().flatten().or_else(by_name) {
             Some(p) => (1, p),
             None => (2, 0),
         }
     };
     let mut order: Vec<usize> = (0..merc.len()).collect();
-    order.sort_by_key(|&i| key(merc[i]));
+    order.sort_by_key(|&i| key(i));
     order
 }
 
@@ -225,19 +229,26 @@ pub struct StringTable {
 }
 
 /// `.shstrtab` as the Mercury writer makes it: a NUL, then every section's name (the null
-/// section's excluded) in section order, each NUL-terminated and never shared with another, then
+/// section's excluded) in section order, each NUL-terminated (a name two sections share is
+/// written once), then
 /// [`SHSTRTAB_PADDING`] NULs. `names[0]` is the null section's (empty) name.
 pub fn section_name_table(names: &[&[u8]]) -> StringTable {
     let mut bytes = vec![0u8];
     let mut offsets = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
+    // Sections may share a name (local functions of several inputs): written once.
+    let mut seen: rustc_hash::FxHashMap<&[u8], u32> = rustc_hash::FxHashMap::default();
+    for (i, &name) in names.iter().enumerate() {
         if i == 0 {
             offsets.push(0);
             continue;
         }
-        offsets.push(bytes.len() as u32);
-        bytes.extend_from_slice(name);
-        bytes.push(0);
+        let at = *seen.entry(name).or_insert_with(|| {
+            let at = bytes.len() as u32;
+            bytes.extend_from_slice(name);
+            bytes.push(0);
+            at
+        });
+        offsets.push(at);
     }
     bytes.resize(bytes.len() + SHSTRTAB_PADDING, 0);
     StringTable { bytes, offsets }
@@ -450,7 +461,10 @@ pub fn program_headers(sections: &[SegmentSection], phoff: u64) -> Vec<ProgramHe
         let start = first.offset;
         let file_end = members
             .iter()
-            .map(|s| s.offset.saturating_add(if s.has_file_data { s.size } else { 0 }))
+            .map(|s| {
+                s.offset
+                    .saturating_add(if s.has_file_data { s.size } else { 0 })
+            })
             .max()
             .unwrap_or(start);
         let nobits: u64 = members

@@ -1295,13 +1295,18 @@ fn prune_debug_frame(st: &mut State<'_>) {
 
 fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
     let mut out = vec![0u8];
+    // Sections may share a name (local functions of several inputs): the name is written once.
+    let mut offsets: FxHashMap<&str, u32> = FxHashMap::default();
     for (i, s) in st.sections.iter().enumerate().skip(1) {
         if s.name_removed() {
             continue;
         }
-        fin.name_offset[i] = out.len() as u32;
-        out.extend_from_slice(s.name().as_bytes());
-        out.push(0);
+        fin.name_offset[i] = *offsets.entry(s.name()).or_insert_with(|| {
+            let at = out.len() as u32;
+            out.extend_from_slice(s.name().as_bytes());
+            out.push(0);
+            at
+        });
     }
     out
 }

@@ -627,7 +627,8 @@ pub fn emit(
     // Order: `.nv.merc.symtab`, then each at its twin's position.
     let sass_names: Vec<&[u8]> = out.iter().map(|s| s.name.as_bytes()).collect();
     let merc_names: Vec<&[u8]> = merc.iter().map(|s| s.name.as_bytes()).collect();
-    let order = mercury::merc_output_order(&sass_names, &merc_names);
+    let twins: Vec<Option<usize>> = merc.iter().map(|s| s.twin_pos).collect();
+    let order = mercury::merc_output_order(&sass_names, &merc_names, &twins);
     let mut final_pos = vec![0usize; merc.len()];
     for (n, &k) in order.iter().enumerate() {
         final_pos[k] = sass_count + n;

@@ -261,7 +261,13 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(None);
         }
         let out_type = classify(h.sh_type, name);
-        let existing = self.st.section_by_name(name);
+        // A local function's code stays its own section even when another input has a local
+        // function of the same name (observed: each TU's `__cuda_sm3x_div_rn_noftz_f32_slowpath`
+        // keeps its `.text.<f>` and `.nv.info.<f>`, both under that name).
+        let existing = self
+            .st
+            .section_by_name(name)
+            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(&h)));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
@@ -831,7 +837,7 @@ impl<'d> MergeCx<'_, 'd> {
             if self.text_owner_lost(h.info) {
                 return Ok(());
             }
-            let id = match self.st.section_by_name(name) {
+            let id = match self.companion_of(name, text) {
                 Some(id) => id,
                 None => {
                     let mut sec = new_section(name, SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
@@ -934,6 +940,22 @@ impl<'d> MergeCx<'_, 'd> {
         }
     }
 
+    /// Whether code section `h` holds a local function (its `sh_info` names the function).
+    fn local_function_code(&self, h: &SectionHeader) -> bool {
+        self.syms
+            .get((h.info & 0xff_ffff) as usize)
+            .is_some_and(|s| s.binding() == STB_LOCAL && s.sym_type() == STT_FUNC)
+    }
+
+    /// The section named `name` that serves `target` (its `sh_info`): a local function's
+    /// `.nv.info.<f>` or `.rel.text.<f>` is its own even when another input's local function
+    /// has the same name.
+    fn companion_of(&self, name: &str, target: SecId) -> Option<SecId> {
+        self.st
+            .section_by_name(name)
+            .filter(|&id| self.st.sec(id).info() == Link::Section(target))
+    }
+
     fn text_owner_lost(&self, text_idx: u32) -> bool {
         self.lost_texts.contains(&text_idx)
     }
@@ -1024,7 +1046,7 @@ impl<'d> MergeCx<'_, 'd> {
         if self.text_owner_lost(h.info) {
             return Ok(());
         }
-        let rel_sec = match self.st.section_by_name(name) {
+        let rel_sec = match self.companion_of(name, target) {
             Some(id) => id,
             None => {
                 let mut sec = new_section(name, h.sh_type, h.flags, h.addralign, h.entsize);
