@@ -8,7 +8,11 @@
 //! - A function variable reached by several kernels gets one offset for all of them, in a
 //!   common area laid out first (in function order). A kernel's window starts after the last
 //!   common variable it reaches; then come its private variables — its own and those of
-//!   functions only it reaches — sorted by alignment, largest first.
+//!   functions only it reaches — sorted by alignment, largest first, then by size, smallest
+//!   first. Variables equal in both come in an order nvlink's sort decides and that is not
+//!   explained yet (elfw keeps declaration order there).
+//! - Once a function variable is common to several kernels, every kernel keeps its window,
+//!   empty ones included, aligned at least like the common area.
 //! - From sm_90 every window starts with 0x400 bytes nvlink reserves; relocations get offsets
 //!   that leave those out. A kernel that uses no shared memory at all has no `.nv.shared.<k>`.
 //! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment.
@@ -155,10 +159,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 SharedKind::Kernel(_) => {}
             }
         }
-        // Largest alignment first; the sort is stable, so ties keep declaration order.
-        private.sort_by_key(|&v| std::cmp::Reverse(st.shared_vars[v].align));
+        // Largest alignment first, then smallest size; the sort is stable, so ties keep
+        // declaration order (nvlink's order for those is not explained yet).
+        private.sort_by_key(|&v| {
+            let var = &st.shared_vars[v];
+            (std::cmp::Reverse(var.align), var.size)
+        });
         let mut end = start;
-        let mut align = if start > 0 { debug_align } else { 0 };
+        // Once some function variable is common to several kernels, every kernel's window
+        // stays, empty or not, at least as aligned as the common area (observed).
+        let common = !order.is_empty();
+        let mut align = if start > 0 || common { debug_align } else { 0 };
         for &v in &private {
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
@@ -171,7 +182,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             var.offset = Some(align_up(end, var.align));
             align = align.max(var.align);
         }
-        let uses_shared = !private.is_empty() || !dynamic.is_empty() || start > 0;
+        let uses_shared = !private.is_empty() || !dynamic.is_empty() || start > 0 || common;
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
