@@ -92,6 +92,53 @@ pub(crate) fn is_unified_table_symbol(name: &str) -> bool {
     matches!(rest, "" | "_OFFSET" | "_CANONICAL" | "_END")
 }
 
+/// A kernel compiled under a register limit (`EIATTR_MAXREG_COUNT`, from `-maxrregcount`) may
+/// not call a function that uses more registers (observed: an error per such direct callee,
+/// with the callee's own count; kernels newest first, callees in the order their calls were
+/// recorded).
+pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    if opts.relocatable {
+        return;
+    }
+    let info = info_sections(st);
+    for (k, f) in st.functions.iter().enumerate().skip(1).rev() {
+        let (true, false, Some(ksym)) = (f.is_entry, f.dead, f.sym) else {
+            continue;
+        };
+        let limit = info[k]
+            .and_then(|sec| st.section_info.get(&sec))
+            .and_then(|rs| {
+                rs.iter()
+                    .find(|r| r.attr == EIATTR_MAXREG_COUNT && !r.dropped)
+            })
+            .and_then(|r| r.payload.get(..2))
+            .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])));
+        let Some(limit) = limit else { continue };
+        for &c in &f.callees {
+            let Some(csym) = st.func(c).sym else { continue };
+            let Some(&regs) = st.regcounts.get(&csym) else {
+                continue;
+            };
+            if regs > limit {
+                diags.push(
+                    Diagnostic::new(
+                        Severity::Error,
+                        format!(
+                            "entry function '{}' with max regcount of {limit} calls function '{}' with regcount of {regs}",
+                            st.sym(ksym).name(),
+                            st.sym(csym).name()
+                        ),
+                    )
+                    .about_symbol(st.sym(ksym).name()),
+                );
+            }
+        }
+    }
+}
+
+/// `EIATTR_MAXREG_COUNT`: the register limit a kernel was compiled under.
+const EIATTR_MAXREG_COUNT: u8 = 0x1b;
+
 /// Reports undefined references (nvlink: `Undefined reference to '%s' in '%s'`, an error).
 pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
     if opts.relocatable {

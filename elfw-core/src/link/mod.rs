@@ -319,7 +319,8 @@ fn run(
     })?;
     timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
     timed(times, "resolve", || {
-        finalize::check_undefined(&st, opts, diags)
+        finalize::check_undefined(&st, opts, diags);
+        finalize::check_register_limits(&st, opts, diags);
     });
     if diags.has_errors() {
         return Ok(Vec::new());
