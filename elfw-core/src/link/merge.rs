@@ -651,8 +651,26 @@ impl<'d> MergeCx<'_, 'd> {
         // constant-bank size marker.
         // Relocatable and `--preserve-relocs` links keep `_param` (observed, sm_80).
         let keeps_param = self.opts.relocatable || self.opts.preserve_relocs;
-        let dropped_marker =
-            (s.name == "_param" && !keeps_param) || s.name == ".nv.ptx.const0.size";
+        if s.name == PTX_CONST0_SIZE && s.shndx == 0 {
+            // libcudadevrt's launch helpers read `.nv.ptx.const0.size`, a local no input
+            // defines: nvlink settles their relocations with all ones (observed, sm_75 to
+            // sm_120), and neither the symbol nor its name reaches the image.
+            let settled = Symbol {
+                section: SymSection::Abs,
+                removed: true,
+                ..Symbol::new(
+                    s.name,
+                    s.info,
+                    s.other,
+                    u64::from(u32::MAX),
+                    s.size,
+                    self.input,
+                )
+            };
+            self.maps.sym[i] = Some(self.st.add_local(settled, false));
+            return Ok(());
+        }
+        let dropped_marker = (s.name == "_param" && !keeps_param) || s.name == PTX_CONST0_SIZE;
         if dropped_marker {
             // Its section is still taken here, in symbol order (sm_75-era `_param` lives in
             // `.nv.constant0.<k>`).
@@ -1165,6 +1183,9 @@ pub const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
 pub const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
 /// `EIATTR_REGCOUNT`.
 pub const EIATTR_REGCOUNT: u8 = 0x2f;
+
+/// The undefined local libcudadevrt's launch helpers take the PTX parameter bank size from.
+pub(super) const PTX_CONST0_SIZE: &str = ".nv.ptx.const0.size";
 /// `EIATTR_PARAM_CBANK`.
 pub const EIATTR_PARAM_CBANK: u8 = 0x0a;
 /// `EIATTR_CRS_STACK_SIZE`.

@@ -216,6 +216,10 @@ fn resolved_section(st: &State<'_>, rel: SecId) -> Option<SecId> {
 }
 
 pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> Target {
+    // Settled by the link whatever becomes of the symbol (see `merge::PTX_CONST0_SIZE`).
+    if s.name() == super::merge::PTX_CONST0_SIZE && s.section() == SymSection::Abs {
+        return Target::LinkTime;
+    }
     if s.removed() {
         return Target::Removed;
     }
