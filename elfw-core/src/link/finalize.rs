@@ -473,12 +473,13 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         return;
     }
     let info = info_sections(st);
-    let reach = kernel_reach(st);
+    let calls = calls_with_indirect(st);
+    let reach = kernel_reach(st, &calls);
     propagate_barriers(st, &info, &reach);
-    propagate_externs(st, &info, &reach);
+    propagate_externs(st, &info, &reach, &calls);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
-    let stack = min_stacks(st);
+    let stack = min_stacks(st, &calls);
     for (k, order) in &reach {
         let regs = |f: usize| st.functions[f].regcount.unwrap_or(0);
         max_regs[*k] = Some(order.iter().map(|&f| regs(f)).fold(regs(*k), u32::max));
@@ -677,7 +678,36 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
 type Reach = Vec<(usize, Vec<usize>)>;
 
 /// One walk per kernel, shared by every property propagated along the call graph.
-fn kernel_reach(st: &State<'_>) -> Reach {
+/// Each function's callees for what propagates along the call graph: its direct callees,
+/// newest first, then what its indirect calls may reach — every address-taken function whose
+/// prototype is the one the call site names (observed: a kernel that deletes through a virtual
+/// destructor takes the deleting destructors' register count and their `free`).
+fn calls_with_indirect(st: &State<'_>) -> Vec<Vec<FuncId>> {
+    let mut calls: Vec<Vec<FuncId>> = st.functions.iter().map(|f| f.callees.clone()).collect();
+    if st.indirect_calls.is_empty() {
+        return calls;
+    }
+    let mut by_prototype: FxHashMap<u32, Vec<FuncId>> = FxHashMap::default();
+    for &(f, proto) in &st.address_taken {
+        if !st.func(f).dead {
+            let targets = by_prototype.entry(proto).or_default();
+            if !targets.contains(&f) {
+                targets.push(f);
+            }
+        }
+    }
+    for &(f, proto) in &st.indirect_calls {
+        for &t in by_prototype.get(&proto).map(Vec::as_slice).unwrap_or(&[]) {
+            let list = &mut calls[f.0 as usize];
+            if !list.contains(&t) {
+                list.push(t);
+            }
+        }
+    }
+    calls
+}
+
+fn kernel_reach(st: &State<'_>, calls: &[Vec<FuncId>]) -> Reach {
     let mut seen = Visited::new(st.functions.len());
     let mut out = Vec::new();
     for k in 1..st.functions.len() {
@@ -690,7 +720,7 @@ fn kernel_reach(st: &State<'_>) -> Reach {
         let mut path: Vec<(usize, usize)> = vec![(k, 0)];
         while let Some(top) = path.last_mut() {
             let (f, next) = *top;
-            let callees = &st.functions[f].callees;
+            let callees = &calls[f];
             if next < callees.len() {
                 top.1 += 1;
                 let c = callees[callees.len() - 1 - next].0 as usize;
@@ -761,7 +791,12 @@ impl Visited {
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (observed: its
 /// own entries, then those of its callees in a post-order walk of the call graph); what stays
 /// listed is decided when the records are written.
-fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
+fn propagate_externs(
+    st: &mut State<'_>,
+    info: &[Option<SecId>],
+    reach: &Reach,
+    calls: &[Vec<FuncId>],
+) {
     enum Step {
         Enter(usize),
         Own(usize),
@@ -815,7 +850,7 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
                     }
                     // Callees are kept newest first; the steps go on the stack in that order
                     // so that they run in the order the calls were first recorded.
-                    let callees = st.functions[f].callees.iter().map(|c| c.0 as usize);
+                    let callees = calls[f].iter().map(|c| c.0 as usize);
                     let named = |c: usize| st.functions[c].sym.is_some_and(|s| own[f].contains(&s));
                     for c in callees.clone().filter(|&c| named(c)) {
                         steps.push(Step::Enter(c));
@@ -866,7 +901,7 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
 /// Every function's deepest call-chain stack (its frame plus its deepest callee's), `None`
 /// when recursion is reachable from it. One memoized depth-first walk over the whole call
 /// graph, iterative so that deep call chains cannot exhaust the native stack.
-fn min_stacks(st: &State<'_>) -> Vec<Option<u64>> {
+fn min_stacks(st: &State<'_>, calls: &[Vec<FuncId>]) -> Vec<Option<u64>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
@@ -886,7 +921,7 @@ fn min_stacks(st: &State<'_>) -> Vec<Option<u64>> {
         path.push((root, 0, Some(0)));
         while let Some(top) = path.last_mut() {
             let (f, next, deepest) = *top;
-            let callees = &st.functions[f].callees;
+            let callees = &calls[f];
             if next < callees.len() && deepest.is_some() {
                 top.1 += 1;
                 let c = callees[next].0 as usize;
