@@ -647,8 +647,8 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn merge_object(&mut self, i: usize) -> Result<(), LinkError> {
         let s = &self.syms[i];
-        // Symbols nvlink drops: the parameter-bank symbol of sm_75-era cubins and the PTX
-        // constant-bank size marker.
+        // Symbols nvlink drops: the parameter-bank symbols of sm_75-era cubins (`_param`, and
+        // `_SREG` over a kernel's whole constant bank) and the PTX constant-bank size marker.
         // Relocatable and `--preserve-relocs` links keep `_param` (observed, sm_80).
         let keeps_param = self.opts.relocatable || self.opts.preserve_relocs;
         if s.name == PTX_CONST0_SIZE && s.shndx == 0 {
@@ -670,7 +670,8 @@ impl<'d> MergeCx<'_, 'd> {
             self.maps.sym[i] = Some(self.st.add_local(settled, false));
             return Ok(());
         }
-        let dropped_marker = (s.name == "_param" && !keeps_param) || s.name == PTX_CONST0_SIZE;
+        let bank_marker = s.name == "_param" || s.name == "_SREG";
+        let dropped_marker = (bank_marker && !keeps_param) || s.name == PTX_CONST0_SIZE;
         if dropped_marker {
             // Its section is still taken here, in symbol order (sm_75-era `_param` lives in
             // `.nv.constant0.<k>`).
