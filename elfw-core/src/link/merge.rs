@@ -114,6 +114,7 @@ pub fn merge_input<'d>(
         syms: &syms,
         maps: &mut maps,
         lost_texts: Vec::new(),
+        lost_data: Vec::new(),
     };
     cx.map_notes();
     // Pass 1: functions.
@@ -215,6 +216,10 @@ fn is_mercury_section(name: &str) -> bool {
 struct MergeCx<'a, 'd> {
     /// Input code sections of functions that lost a weak contest (set before pass 5).
     lost_texts: Vec<u32>,
+    /// Bytes of weak data objects that lost to an earlier definition, as (input section,
+    /// start, end): their bytes stay in the merged section, their relocations go (observed:
+    /// the second copy of an inline class's vtable in `.nv.global.init`).
+    lost_data: Vec<(u32, u64, u64)>,
     st: &'a mut State<'d>,
     obj: &'a InputObject<'d>,
     input: usize,
@@ -392,6 +397,10 @@ impl<'d> MergeCx<'_, 'd> {
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
+                } else if s.binding() == STB_WEAK && existing.size == s.size {
+                    // The earlier definition stays.
+                    let end = s.value.saturating_add(s.size);
+                    self.lost_data.push((s.shndx, s.value, end));
                     self.lose(i);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
                     self.replace_function(idx, i)?;
@@ -790,6 +799,10 @@ impl<'d> MergeCx<'_, 'd> {
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
+                } else if s.binding() == STB_WEAK && existing.size == s.size {
+                    // The earlier definition stays.
+                    let end = s.value.saturating_add(s.size);
+                    self.lost_data.push((s.shndx, s.value, end));
                 } else if existing.size != s.size {
                     let first = self
                         .opts
@@ -1125,6 +1138,13 @@ impl<'d> MergeCx<'_, 'd> {
                 addend = addend.wrapping_add(base as i64);
             }
             let lost = self.maps.lost[in_sym];
+            let in_lost_copy = self
+                .lost_data
+                .iter()
+                .any(|&(sec, start, end)| sec == h.info && (start..end).contains(&r.offset));
+            if in_lost_copy {
+                continue;
+            }
             self.st.relocs.push(Reloc {
                 rel_section: rel_sec,
                 target,
