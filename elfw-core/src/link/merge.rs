@@ -397,10 +397,7 @@ impl<'d> MergeCx<'_, 'd> {
                 } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
-                } else if s.binding() == STB_WEAK && existing.size == s.size {
-                    // The earlier definition stays.
-                    let end = s.value.saturating_add(s.size);
-                    self.lost_data.push((s.shndx, s.value, end));
+
                     self.lose(i);
                 } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
                     self.replace_function(idx, i)?;
