@@ -414,6 +414,8 @@ pub struct SegmentSection {
     pub flags: u64,
     /// Whether the section has bytes in the file.
     pub has_file_data: bool,
+    /// `sh_addralign` (zero-filled sections take their alignment in memory).
+    pub align: u64,
 }
 
 const PT_LOAD: u32 = 1;
@@ -470,7 +472,12 @@ pub fn program_headers(sections: &[SegmentSection], phoff: u64) -> Vec<ProgramHe
         let nobits: u64 = members
             .iter()
             .filter(|s| !s.has_file_data)
-            .fold(0u64, |sum, s| sum.saturating_add(s.size));
+            .fold(0u64, |sum, s| {
+                let align = s.align.max(1);
+                sum.div_ceil(align)
+                    .saturating_mul(align)
+                    .saturating_add(s.size)
+            });
         let filesz = file_end.saturating_sub(start);
         loads.push(ProgramHeader {
             p_type: PT_LOAD,

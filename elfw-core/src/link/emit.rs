@@ -294,15 +294,20 @@ fn program_headers(
         let first = *ids.first()?;
         let start = offsets[first.index()];
         // Zero-filled sections all sit at the end of the file data (shared sections even share
-        // one offset); the segment's memory size adds each of them in full (observed).
+        // one offset); the segment's memory size adds each of them in full, each at its
+        // alignment (observed: 0x418 + 4 + 0x428 bytes of alignment 8, 1, 8 take 0x848).
         let mut file_end = start;
-        let mut zero_filled = 0;
+        let mut zero_filled = 0u64;
         for &id in ids {
             let end = offsets[id.index()] + st.sec(id).size();
             if is_nobits(fin.out_type[id.index()]) {
                 // The file part runs up to where the zero-filled data is placed.
                 file_end = file_end.max(offsets[id.index()]);
-                zero_filled += st.sec(id).size();
+                let align = st.sec(id).addralign().max(1);
+                zero_filled = zero_filled
+                    .div_ceil(align)
+                    .saturating_mul(align)
+                    .saturating_add(st.sec(id).size());
             } else {
                 file_end = file_end.max(end);
             }

@@ -729,6 +729,7 @@ pub fn emit(
             size: s.size,
             flags: s.flags,
             has_file_data: s.has_data,
+            align: s.addralign,
         })
         .collect();
     let phnum = if segments_wanted {

@@ -248,6 +248,7 @@ fn program_headers_as_nvlink_writes_them() {
                 size: s.size,
                 flags: s.flags,
                 has_file_data: s.has_file_data(),
+                align: s.addralign,
             })
             .collect();
         let want = e.program_headers().unwrap();
