@@ -788,24 +788,88 @@ impl Visited {
     }
 }
 
-/// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (observed: its
-/// own entries, then those of its callees in a post-order walk of the call graph); what stays
-/// listed is decided when the records are written.
+/// Only what the writer keeps can be listed in `EIATTR_EXTERNS`: symbols still undefined,
+/// and kernels.
+fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
+    let x = st.sym(s);
+    !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
+}
+
+/// The walk that makes a function's `EIATTR_EXTERNS` list, with its buffers.
+struct ExternsWalk {
+    visited: Visited,
+    listed: rustc_hash::FxHashSet<SymIdx>,
+    steps: Vec<ExternsStep>,
+}
+
+enum ExternsStep {
+    Enter(usize),
+    Own(usize),
+}
+
+impl ExternsWalk {
+    fn new(functions: usize) -> ExternsWalk {
+        ExternsWalk {
+            visited: Visited::new(functions),
+            listed: rustc_hash::FxHashSet::default(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// What function `root` lists: in this order (fitted to nvlink 13.5's output on direct
+    /// and indirect device launches and on chains of calls across TUs), what its callees that
+    /// its EXTERNS does not name contribute; its own kept entries; what the callees its
+    /// EXTERNS names contribute. Each function once, each symbol once.
+    fn list(
+        &mut self,
+        st: &State<'_>,
+        own: &[Vec<SymIdx>],
+        calls: &[Vec<FuncId>],
+        root: usize,
+    ) -> Vec<SymIdx> {
+        self.visited.clear();
+        self.listed.clear();
+        let mut list = Vec::new();
+        self.steps.push(ExternsStep::Enter(root));
+        while let Some(step) = self.steps.pop() {
+            match step {
+                ExternsStep::Own(f) => {
+                    for &s in &own[f] {
+                        if externs_kept(st, s) && self.listed.insert(s) {
+                            list.push(s);
+                        }
+                    }
+                }
+                ExternsStep::Enter(f) => {
+                    if !self.visited.insert(f) {
+                        continue;
+                    }
+                    // Callees are kept newest first; the steps go on the stack in that order
+                    // so that they run in the order the calls were first recorded.
+                    let callees = calls[f].iter().map(|c| c.0 as usize);
+                    let named = |c: usize| st.functions[c].sym.is_some_and(|s| own[f].contains(&s));
+                    for c in callees.clone().filter(|&c| named(c)) {
+                        self.steps.push(ExternsStep::Enter(c));
+                    }
+                    self.steps.push(ExternsStep::Own(f));
+                    for c in callees.filter(|&c| !named(c)) {
+                        self.steps.push(ExternsStep::Enter(c));
+                    }
+                }
+            }
+        }
+        list
+    }
+}
+
+/// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (the order is
+/// [`ExternsWalk::list`]'s); what stays listed is decided when the records are written.
 fn propagate_externs(
     st: &mut State<'_>,
     info: &[Option<SecId>],
     reach: &Reach,
     calls: &[Vec<FuncId>],
 ) {
-    enum Step {
-        Enter(usize),
-        Own(usize),
-    }
-    // Only what the writer keeps can be listed: symbols still undefined, and kernels.
-    let kept = |st: &State<'_>, s: SymIdx| {
-        let x = st.sym(s);
-        !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
-    };
     // Each function's own EXTERNS entries, all of them (defined functions included: they
     // decide the order below).
     let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
@@ -821,52 +885,38 @@ fn propagate_externs(
                 .unwrap_or_default()
         })
         .collect();
-    let mut visited = Visited::new(st.functions.len());
-    let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
-    let mut steps = Vec::new();
+    let mut walk = ExternsWalk::new(st.functions.len());
     for (k, _) in reach {
         let k = *k;
         let Some(sec) = info[k] else { continue };
-        // A function contributes, in this order (fitted to nvlink 13.5's output on direct
-        // and indirect device launches and on chains of calls across TUs): what its callees
-        // that its EXTERNS does not name contribute; its own kept entries; what the callees
-        // its EXTERNS names contribute. Each function once, each symbol once.
-        visited.clear();
-        listed.clear();
-        let mut list = Vec::new();
-        steps.push(Step::Enter(k));
-        while let Some(step) = steps.pop() {
-            match step {
-                Step::Own(f) => {
-                    for &s in &own[f] {
-                        if kept(st, s) && listed.insert(s) {
-                            list.push(s);
+        let list = walk.list(st, &own, calls, k);
+        // Where the list goes (observed): it replaces the kernel's record in place when it
+        // is the kernel's own list as the kernel's input left it, or names a kernel
+        // (device-side launches); any other list becomes a new record after the kernel's
+        // others, the old one dropped. The kernel's input leaves its list with each entry
+        // defined by an earlier input already replaced by what that function contributes
+        // (observed: a kernel calling a function of an earlier TU that calls malloc keeps its
+        // record in place as [malloc]).
+        let kernel_input = st.functions[k]
+            .sym
+            .map_or(usize::MAX, |s| st.sym(s).input());
+        let mut as_merged: Vec<SymIdx> = Vec::new();
+        for &e in &own[k] {
+            let x = st.sym(e);
+            let earlier_function = x.is_defined() && x.input() < kernel_input;
+            match x.func() {
+                Some(f) if earlier_function && !st.func(f).is_entry => {
+                    for s in walk.list(st, &own, calls, f.0 as usize) {
+                        if !as_merged.contains(&s) {
+                            as_merged.push(s);
                         }
                     }
                 }
-                Step::Enter(f) => {
-                    if !visited.insert(f) {
-                        continue;
-                    }
-                    // Callees are kept newest first; the steps go on the stack in that order
-                    // so that they run in the order the calls were first recorded.
-                    let callees = calls[f].iter().map(|c| c.0 as usize);
-                    let named = |c: usize| st.functions[c].sym.is_some_and(|s| own[f].contains(&s));
-                    for c in callees.clone().filter(|&c| named(c)) {
-                        steps.push(Step::Enter(c));
-                    }
-                    steps.push(Step::Own(f));
-                    for c in callees.filter(|&c| !named(c)) {
-                        steps.push(Step::Enter(c));
-                    }
-                }
+                _ if externs_kept(st, e) && !as_merged.contains(&e) => as_merged.push(e),
+                _ => {}
             }
         }
-        // Where the list goes (observed): it replaces the kernel's record in place when it
-        // is the kernel's own list unchanged, or names a kernel (device-side launches); any
-        // other list becomes a new record after the kernel's others, the old one dropped.
-        let own_kept: Vec<SymIdx> = own[k].iter().copied().filter(|&s| kept(st, s)).collect();
-        let names_kernel = own_kept == list
+        let names_kernel = as_merged == list
             || list
                 .iter()
                 .any(|&s| st.sym(s).func().is_some_and(|f| st.func(f).is_entry));
@@ -987,11 +1037,10 @@ fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, o
             }
             SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE => {
                 id != callgraph && id != prototype
-                    || (id == prototype
-                        && !st
-                            .functions
-                            .iter()
-                            .any(|f| !f.dead && f.prototype.is_some()))
+                    || (id == prototype && {
+                        let recorded = address_recorded(st);
+                        !(1..st.functions.len()).any(|f| prototype_listed(st, f, &recorded))
+                    })
             }
             SHT_CUDA_COMPAT | SHT_CUDA_RELOCINFO => false,
             // The shared-memory layout decides which shared sections stay.
@@ -1527,20 +1576,53 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
         }
     }
     pair(0, (-3i32) as u32);
-    for &(f, token) in &st.indirect_calls {
-        if let Some(sym) = live(f) {
-            pair(nums.get(sym), string(token));
+    // A function's indirect-call prototypes come newest first (observed: two virtual calls of
+    // different prototypes in one kernel are listed in the reverse of the input's order).
+    let mut start = 0;
+    while start < st.indirect_calls.len() {
+        let f = st.indirect_calls[start].0;
+        let end = start
+            + st.indirect_calls[start..]
+                .iter()
+                .take_while(|&&(g, _)| g == f)
+                .count();
+        for &(f, token) in st.indirect_calls[start..end].iter().rev() {
+            if let Some(sym) = live(f) {
+                pair(nums.get(sym), string(token));
+            }
         }
+        start = end;
     }
     pair(0, (-4i32) as u32);
     edges(&mut pair, &|f| &f.address_edges);
     out
 }
 
+/// Whether function `f`'s `.nv.prototype` entry is written: it is alive, has a prototype, and
+/// no input recorded its address with a prototype in the callgraph (observed: a virtual
+/// function some input lists under `-2` loses its `.nv.prototype` entry).
+fn prototype_listed(st: &State<'_>, f: usize, address_recorded: &[bool]) -> bool {
+    let n = &st.functions[f];
+    !n.dead && n.sym.is_some() && n.prototype.is_some() && !address_recorded[f]
+}
+
+/// Functions with a `-2` (address taken, with prototype) callgraph record.
+fn address_recorded(st: &State<'_>) -> Vec<bool> {
+    let mut v = vec![false; st.functions.len()];
+    for &(f, _) in &st.address_taken {
+        v[f.0 as usize] = true;
+    }
+    v
+}
+
 fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32, u32>) -> Vec<u8> {
     let mut out = Vec::new();
-    for f in st.functions.iter().skip(1) {
-        if let (Some(sym), Some(p), false) = (f.sym, f.prototype, f.dead) {
+    let recorded = address_recorded(st);
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        if !prototype_listed(st, i, &recorded) {
+            continue;
+        }
+        if let (Some(sym), Some(p)) = (f.sym, f.prototype) {
             let p = strings.get(&p).copied().unwrap_or(p);
             out.extend_from_slice(&nums.get(sym).to_le_bytes());
             out.extend_from_slice(&p.to_le_bytes());
