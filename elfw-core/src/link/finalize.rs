@@ -795,6 +795,50 @@ fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
     !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
 }
 
+/// Each function's EXTERNS entries as its input leaves them: an entry naming a function an
+/// earlier input defined is replaced, in place, by that function's entries (as its own input
+/// left them). Observed: a kernel listing malloc, log_value, free, where an earlier TU defines
+/// log_value calling printf, ends with a new record [vprintf malloc free] (its list as left,
+/// [malloc vprintf free], differs from what the walk makes); a kernel listing only make, which
+/// an earlier TU defines calling malloc, keeps its record in place as [malloc].
+fn as_inputs_leave_them(st: &State<'_>, own: Vec<Vec<SymIdx>>) -> Vec<Vec<SymIdx>> {
+    let input_of = |f: usize| {
+        st.functions[f]
+            .sym
+            .map_or(usize::MAX, |s| st.sym(s).input())
+    };
+    let mut order: Vec<usize> = (1..st.functions.len()).collect();
+    order.sort_by_key(|&f| input_of(f));
+    let mut out = own.clone();
+    for f in order {
+        let here = input_of(f);
+        let replaced = |e: SymIdx| {
+            let x = st.sym(e);
+            let earlier = x.is_defined() && x.input() < here;
+            x.func().filter(|&g| earlier && !st.func(g).is_entry)
+        };
+        if !own[f].iter().any(|&e| replaced(e).is_some()) {
+            continue;
+        }
+        let mut left: Vec<SymIdx> = Vec::new();
+        for &e in &own[f] {
+            match replaced(e) {
+                Some(g) => {
+                    for &s in &out[g.0 as usize] {
+                        if !left.contains(&s) {
+                            left.push(s);
+                        }
+                    }
+                }
+                None if !left.contains(&e) => left.push(e),
+                None => {}
+            }
+        }
+        out[f] = left;
+    }
+    out
+}
+
 /// The walk that makes a function's `EIATTR_EXTERNS` list, with its buffers.
 struct ExternsWalk {
     visited: Visited,
@@ -885,37 +929,21 @@ fn propagate_externs(
                 .unwrap_or_default()
         })
         .collect();
+    let own = as_inputs_leave_them(st, own);
     let mut walk = ExternsWalk::new(st.functions.len());
     for (k, _) in reach {
         let k = *k;
         let Some(sec) = info[k] else { continue };
         let list = walk.list(st, &own, calls, k);
         // Where the list goes (observed): it replaces the kernel's record in place when it
-        // is the kernel's own list as the kernel's input left it, or names a kernel
-        // (device-side launches); any other list becomes a new record after the kernel's
-        // others, the old one dropped. The kernel's input leaves its list with each entry
-        // defined by an earlier input already replaced by what that function contributes
-        // (observed: a kernel calling a function of an earlier TU that calls malloc keeps its
-        // record in place as [malloc]).
-        let kernel_input = st.functions[k]
-            .sym
-            .map_or(usize::MAX, |s| st.sym(s).input());
-        let mut as_merged: Vec<SymIdx> = Vec::new();
-        for &e in &own[k] {
-            let x = st.sym(e);
-            let earlier_function = x.is_defined() && x.input() < kernel_input;
-            match x.func() {
-                Some(f) if earlier_function && !st.func(f).is_entry => {
-                    for s in walk.list(st, &own, calls, f.0 as usize) {
-                        if !as_merged.contains(&s) {
-                            as_merged.push(s);
-                        }
-                    }
-                }
-                _ if externs_kept(st, e) && !as_merged.contains(&e) => as_merged.push(e),
-                _ => {}
-            }
-        }
+        // is the kernel's own list as its input left it, or names a kernel (device-side
+        // launches); any other list becomes a new record after the kernel's others, the old
+        // one dropped.
+        let as_merged: Vec<SymIdx> = own[k]
+            .iter()
+            .copied()
+            .filter(|&s| externs_kept(st, s))
+            .collect();
         let names_kernel = as_merged == list
             || list
                 .iter()
