@@ -531,7 +531,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             continue;
         }
         let name = st.sym(sym).name();
-        for _ in 0..2 {
+        for _ in 0..recursion_cycles(&calls, i) {
             diags.push(
                 Diagnostic::new(
                     Severity::Warning,
@@ -979,6 +979,41 @@ fn propagate_externs(
 /// Every function's deepest call-chain stack (its frame plus its deepest callee's), `None`
 /// when recursion is reachable from it. One memoized depth-first walk over the whole call
 /// graph, iterative so that deep call chains cannot exhaust the native stack.
+/// How many call cycles a depth-first walk from `root` closes (its back edges): nvlink warns
+/// once per cycle that a kernel's stack size cannot be determined (observed: one line for a
+/// self-recursive fib, two when fib and an even/odd pair are both reached).
+fn recursion_cycles(calls: &[Vec<FuncId>], root: usize) -> usize {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
+    }
+    let mut mark = vec![Mark::New; calls.len()];
+    let mut cycles = 0;
+    let mut path: Vec<(usize, usize)> = vec![(root, 0)];
+    mark[root] = Mark::OnPath;
+    while let Some(top) = path.last_mut() {
+        let (f, next) = *top;
+        if let Some(&c) = calls[f].get(next) {
+            top.1 += 1;
+            let c = c.0 as usize;
+            match mark[c] {
+                Mark::New => {
+                    mark[c] = Mark::OnPath;
+                    path.push((c, 0));
+                }
+                Mark::OnPath => cycles += 1,
+                Mark::Done => {}
+            }
+            continue;
+        }
+        mark[f] = Mark::Done;
+        path.pop();
+    }
+    cycles
+}
+
 fn min_stacks(st: &State<'_>, calls: &[Vec<FuncId>]) -> Vec<Option<u64>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
