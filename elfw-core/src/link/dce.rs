@@ -30,7 +30,12 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         let selected = f.is_entry && kernel_selected(name, opts);
         if selected || f.address_taken {
             live[i] = true;
-            queue.push_back(i);
+            // An address-taken function stays; what it calls stays only when live code makes
+            // an indirect call (observed: a function whose address only a dead kernel's data
+            // holds survives a host-info link, its callee does not).
+            if selected {
+                queue.push_back(i);
+            }
             reasons[i] = if selected {
                 KeepReason::Kernel
             } else {
@@ -41,15 +46,29 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         }
     }
     // Breadth first, so each chain is a shortest one from the first root that reaches it.
-    while let Some(i) = queue.pop_front() {
-        for &c in st.functions[i].callees.iter().rev() {
-            let c = c.0 as usize;
-            if !live[c] {
-                live[c] = true;
-                parent[c] = i;
-                queue.push_back(c);
+    let mut walk = |queue: &mut std::collections::VecDeque<usize>, live: &mut Vec<bool>| {
+        while let Some(i) = queue.pop_front() {
+            for &c in st.functions[i].callees.iter().rev() {
+                let c = c.0 as usize;
+                if !live[c] {
+                    live[c] = true;
+                    parent[c] = i;
+                    queue.push_back(c);
+                }
             }
         }
+    };
+    walk(&mut queue, &mut live);
+    // Once live code makes an indirect call, every address-taken function may be called, and
+    // what those call stays too.
+    let indirect = st.indirect_calls.iter().any(|&(f, _)| live[f.0 as usize]);
+    if indirect {
+        for (i, f) in st.functions.iter().enumerate().skip(1) {
+            if f.address_taken && f.sym.is_some() {
+                queue.push_back(i);
+            }
+        }
+        walk(&mut queue, &mut live);
     }
     for i in 1..n {
         if opts.want_map && live[i] && parent[i] != usize::MAX {
