@@ -124,6 +124,13 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         .max()
         .unwrap_or(0);
     let debug_align = dynamic_align.max(common_align);
+    // Each kernel's own variables, in declaration order.
+    let mut own_vars: FxHashMap<SecId, Vec<usize>> = FxHashMap::default();
+    for (v, var) in st.shared_vars.iter().enumerate() {
+        if let SharedKind::Kernel(text) = var.kind {
+            own_vars.entry(text).or_default().push(v);
+        }
+    }
     // Each kernel's window.
     for &k in &kernels {
         let text = match st.func(k).sym.map(|s| st.sym(s).section()) {
@@ -141,12 +148,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
         let mut start = 0u64;
-        let mut private: Vec<usize> = Vec::new();
-        for (v, var) in st.shared_vars.iter().enumerate() {
-            if var.kind == SharedKind::Kernel(text) {
-                private.push(v);
-            }
-        }
+        let mut private: Vec<usize> = own_vars.get(&text).cloned().unwrap_or_default();
         let mut dynamic = Vec::new();
         for &v in &used {
             let var = &st.shared_vars[v];
