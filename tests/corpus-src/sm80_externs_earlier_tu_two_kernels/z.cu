@@ -1,0 +1,1 @@
+__global__ void Z(int* o) { o[0] = 1; }
