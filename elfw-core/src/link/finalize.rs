@@ -882,6 +882,7 @@ impl ExternsWalk {
         own: &[Vec<SymIdx>],
         calls: &[Vec<FuncId>],
         root: usize,
+        additions_first: bool,
     ) -> Vec<SymIdx> {
         self.visited.clear();
         self.listed.clear();
@@ -901,8 +902,20 @@ impl ExternsWalk {
                         continue;
                     }
                     // Callees are kept newest first; the steps go on the stack in that order
-                    // so that they run in the order the calls were first recorded.
-                    let callees = calls[f].iter().map(|c| c.0 as usize);
+                    // so that they run in the order the calls were first recorded. What the
+                    // indirect calls may reach is an addition like what earlier inputs'
+                    // functions add: first when `additions_first`, else last (observed: a
+                    // lone kernel deleting through a virtual destructor lists `free` before
+                    // its own `malloc`; with a second kernel in the link, after it).
+                    let direct = if additions_first {
+                        calls[f].len()
+                    } else {
+                        st.functions[f].callees.len().min(calls[f].len())
+                    };
+                    for c in calls[f][direct..].iter().rev() {
+                        self.steps.push(ExternsStep::Enter(c.0 as usize));
+                    }
+                    let callees = calls[f][..direct].iter().map(|c| c.0 as usize);
                     let named = |c: usize| {
                         st.functions[c]
                             .sym
@@ -955,7 +968,7 @@ fn propagate_externs(
     for (k, _) in reach {
         let k = *k;
         let Some(sec) = info[k] else { continue };
-        let list = walk.list(st, &own, &left, calls, k);
+        let list = walk.list(st, &own, &left, calls, k, !several_kernels);
         // Where the list goes (observed): it replaces the kernel's record in place when it
         // is the kernel's own list (what of it stays listed), or when the link has other
         // kernels; otherwise it becomes a new record after the kernel's others, the old one
