@@ -850,6 +850,18 @@ fn as_inputs_leave_them(st: &State<'_>, own: &[Vec<SymIdx>], front: bool) -> Vec
     out
 }
 
+/// Where function `f` was defined: its input, then its section's place in the output's
+/// creation order (undefined functions last).
+fn definition_order(st: &State<'_>, f: usize) -> (usize, u32) {
+    match st.functions[f].sym.map(|s| st.sym(s)) {
+        Some(x) => match x.section() {
+            super::state::SymSection::Section(sec) => (x.input(), sec.0),
+            _ => (usize::MAX, u32::MAX),
+        },
+        None => (usize::MAX, u32::MAX),
+    }
+}
+
 /// The walk that makes a function's `EIATTR_EXTERNS` list, with its buffers.
 struct ExternsWalk {
     visited: Visited,
@@ -921,7 +933,13 @@ impl ExternsWalk {
                             .sym
                             .is_some_and(|s| original[f].contains(&s))
                     };
-                    for c in callees.clone().filter(|&c| named(c)) {
+                    // The callees its EXTERNS names run in the order they were defined
+                    // (observed: a kernel calling libcudadevrt's GetParameterBuffer,
+                    // LaunchDevice and GetLastError lists them as the library defines them).
+                    let mut named_callees: Vec<usize> =
+                        callees.clone().filter(|&c| named(c)).collect();
+                    named_callees.sort_by_key(|&c| std::cmp::Reverse(definition_order(st, c)));
+                    for c in named_callees {
                         self.steps.push(ExternsStep::Enter(c));
                     }
                     self.steps.push(ExternsStep::Own(f));
