@@ -872,6 +872,7 @@ struct ExternsWalk {
 enum ExternsStep {
     Enter(usize),
     Own(usize),
+    Named(Vec<usize>),
 }
 
 impl ExternsWalk {
@@ -909,6 +910,24 @@ impl ExternsWalk {
                         }
                     }
                 }
+                ExternsStep::Named(named) => {
+                    // Everything the named callees reach, each function once, contributes
+                    // its own entries in the order the functions were defined (observed:
+                    // libcudadevrt's internal error translator, defined first, lists its
+                    // memset/memcpy helpers before GetParameterBuffer's syscall).
+                    let mut reached: Vec<usize> = Vec::new();
+                    let mut todo = named;
+                    while let Some(g) = todo.pop() {
+                        if self.visited.insert(g) {
+                            reached.push(g);
+                            todo.extend(calls[g].iter().map(|c| c.0 as usize));
+                        }
+                    }
+                    reached.sort_by_key(|&g| definition_order(st, g));
+                    for g in reached.into_iter().rev() {
+                        self.steps.push(ExternsStep::Own(g));
+                    }
+                }
                 ExternsStep::Enter(f) => {
                     if !self.visited.insert(f) {
                         continue;
@@ -936,12 +955,22 @@ impl ExternsWalk {
                     // The callees its EXTERNS names run in the order they were defined
                     // (observed: a kernel calling libcudadevrt's GetParameterBuffer,
                     // LaunchDevice and GetLastError lists them as the library defines them).
+                    // Functions named in place of an earlier input's function (its entries
+                    // replaced it) count among them.
                     let mut named_callees: Vec<usize> =
                         callees.clone().filter(|&c| named(c)).collect();
-                    named_callees.sort_by_key(|&c| std::cmp::Reverse(definition_order(st, c)));
-                    for c in named_callees {
-                        self.steps.push(ExternsStep::Enter(c));
+                    for &s in &own[f] {
+                        if original[f].contains(&s) {
+                            continue;
+                        }
+                        if let Some(g) = st.sym(s).func() {
+                            let g = g.0 as usize;
+                            if !named_callees.contains(&g) {
+                                named_callees.push(g);
+                            }
+                        }
                     }
+                    self.steps.push(ExternsStep::Named(named_callees));
                     self.steps.push(ExternsStep::Own(f));
                     for c in callees.filter(|&c| !named(c)) {
                         self.steps.push(ExternsStep::Enter(c));
