@@ -131,7 +131,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             own_vars.entry(text).or_default().push(v);
         }
     }
-    // Each kernel's window.
+    // Each kernel's window: its static part now, its dynamic part below.
+    let mut windows: Vec<Window> = Vec::new();
     for &k in &kernels {
         let text = match st.func(k).sym.map(|s| st.sym(s).section()) {
             Some(SymSection::Section(t)) => t,
@@ -180,11 +181,60 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             align = align.max(var.align);
         }
         for &v in &dynamic {
-            let var = &mut st.shared_vars[v];
-            var.offset = Some(align_up(end, var.align));
-            align = align.max(var.align);
+            align = align.max(st.shared_vars[v].align);
         }
         let uses_shared = !private.is_empty() || !dynamic.is_empty() || start > 0 || common;
+        let only_dynamic = private.is_empty() && start == 0;
+        windows.push(Window {
+            text,
+            end,
+            align,
+            dynamic,
+            uses_shared,
+            only_dynamic,
+        });
+    }
+    // Dynamic shared memory starts where the static part ends, at one place for every kernel
+    // that reaches the same dynamic variable (a function's code names one address): the
+    // furthest end among them, which becomes each one's window (observed: a kernel with no
+    // variables of its own calling a function that reads dynamic memory another kernel
+    // reaches after 0x280 static bytes gets a 0x280-byte window).
+    let mut group_end: Vec<u64> = windows.iter().map(|w| w.end).collect();
+    loop {
+        let mut changed = false;
+        let mut furthest: FxHashMap<usize, u64> = FxHashMap::default();
+        for (w, window) in windows.iter().enumerate() {
+            for &v in &window.dynamic {
+                let e = furthest.entry(v).or_insert(0);
+                *e = (*e).max(group_end[w]);
+            }
+        }
+        for (w, window) in windows.iter().enumerate() {
+            for &v in &window.dynamic {
+                if furthest[&v] > group_end[w] {
+                    group_end[w] = furthest[&v];
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (w, window) in windows.into_iter().enumerate() {
+        let Window {
+            text,
+            align,
+            dynamic,
+            uses_shared,
+            only_dynamic,
+            ..
+        } = window;
+        let end = group_end[w];
+        for &v in &dynamic {
+            let var = &mut st.shared_vars[v];
+            var.offset = Some(align_up(end, var.align));
+        }
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
@@ -201,7 +251,6 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
             // sm_100+: a window holding only dynamic memory is the finalizer's, and has no
             // section symbol (observed).
-            let only_dynamic = private.is_empty() && start == 0;
             if opts.target.is_mercury() && only_dynamic {
                 if let Some(sym) = st.sec(sec).symbol() {
                     st.locals.removed[sym.pos()] = true;
@@ -254,6 +303,22 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+}
+
+/// A kernel's shared window between its static layout and its dynamic part.
+struct Window {
+    /// The kernel's text section.
+    text: SecId,
+    /// End of its static variables.
+    end: u64,
+    /// Alignment of the window.
+    align: u64,
+    /// Dynamic variables it reaches.
+    dynamic: Vec<usize>,
+    /// Whether it has a window at all.
+    uses_shared: bool,
+    /// Whether it holds only dynamic memory.
+    only_dynamic: bool,
 }
 
 /// The functions `root` reaches (itself included). `seen` is all false on entry and on exit,
