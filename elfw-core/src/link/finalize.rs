@@ -551,18 +551,26 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
                 Some(r) if r.payload.len() >= 4 => {
                     r.payload.to_mut()[..4].copy_from_slice(&u32::MAX.to_le_bytes())
                 }
-                _ => st
-                    .section_info_tail
-                    .entry(sec)
-                    .or_default()
-                    .push(InfoRecord {
-                        format: EIFMT_SVAL,
-                        attr: EIATTR_CRS_STACK_SIZE,
-                        payload: u32::MAX.to_le_bytes().to_vec().into(),
-                        sym: None,
-                        externs: Vec::new(),
-                        dropped: false,
-                    }),
+                _ => {
+                    // Ahead of a rewritten EXTERNS list (observed: a recursive kernel's new
+                    // CRS record comes before its new EXTERNS record).
+                    let tail = st.section_info_tail.entry(sec).or_default();
+                    let at = tail
+                        .iter()
+                        .position(|r| r.attr == super::merge::EIATTR_EXTERNS)
+                        .unwrap_or(tail.len());
+                    tail.insert(
+                        at,
+                        InfoRecord {
+                            format: EIFMT_SVAL,
+                            attr: EIATTR_CRS_STACK_SIZE,
+                            payload: u32::MAX.to_le_bytes().to_vec().into(),
+                            sym: None,
+                            externs: Vec::new(),
+                            dropped: false,
+                        },
+                    );
+                }
             }
         }
     }
@@ -1711,7 +1719,11 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     pair(0, u32::MAX);
     edges(&mut pair, &|f| &f.callees);
     pair(0, (-2i32) as u32);
-    for &(f, token) in &st.address_taken {
+    // In the order the functions were first seen (observed: a virtual function an earlier
+    // input defines comes before those a later input records first).
+    let mut taken: Vec<(FuncId, u32)> = st.address_taken.clone();
+    taken.sort_by_key(|&(f, _)| f);
+    for &(f, token) in &taken {
         if let Some(sym) = live(f) {
             pair(nums.get(sym), string(token));
         }
