@@ -244,8 +244,30 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     sass = list.map(|r| (r.sym, r.offset, false)).collect();
                 }
             }
+            // Entries inside a lost weak data copy go, as their SASS twins do.
+            let lost_ranges: Vec<(u64, u64)> = obj
+                .elf
+                .section_name(h.info)
+                .ok()
+                .and_then(mercury::sass_twin)
+                .and_then(|t| obj.elf.section_by_name(&t))
+                .map(|t| {
+                    maps.lost_data
+                        .iter()
+                        .filter(|&&(sec, _, _)| sec == t)
+                        .map(|&(_, start, end)| (start, end))
+                        .collect()
+                })
+                .unwrap_or_default();
             let d = obj.elf.section_data(idx).map_err(|e| bad(obj, e))?;
             for e in d.chunks_exact(24) {
+                let at = u64_at(e, 0);
+                if lost_ranges
+                    .iter()
+                    .any(|&(start, end)| (start..end).contains(&at))
+                {
+                    continue;
+                }
                 let info = u64_at(e, 8);
                 let in_sym = (info >> 32) as usize;
                 let raw = u64_at(e, 16) as i64;

@@ -31,6 +31,11 @@ pub struct InputMaps {
     /// Input symbols whose definition lost to an earlier one (their data, relocations and
     /// `.nv.info` records are dropped).
     pub lost: Vec<bool>,
+    /// Bytes of weak data objects that lost to an earlier definition, as (input section,
+    /// start, end): their bytes stay in the merged section, their relocations go, SASS and
+    /// Mercury alike (observed: the second copy of an inline class's vtable in
+    /// `.nv.global.init`).
+    pub lost_data: Vec<(u32, u64, u64)>,
 }
 
 /// Parsed input symbol.
@@ -99,6 +104,7 @@ pub fn merge_input<'d>(
         sec: vec![None; nsec],
         offset: vec![0; nsec],
         lost: vec![false; nsym],
+        lost_data: Vec::new(),
     };
     st.merged_inputs.push(input);
     if let Some(vsm) = virtual_sm(&obj.elf) {
@@ -114,7 +120,6 @@ pub fn merge_input<'d>(
         syms: &syms,
         maps: &mut maps,
         lost_texts: Vec::new(),
-        lost_data: Vec::new(),
     };
     cx.map_notes();
     // Pass 1: functions.
@@ -216,10 +221,6 @@ fn is_mercury_section(name: &str) -> bool {
 struct MergeCx<'a, 'd> {
     /// Input code sections of functions that lost a weak contest (set before pass 5).
     lost_texts: Vec<u32>,
-    /// Bytes of weak data objects that lost to an earlier definition, as (input section,
-    /// start, end): their bytes stay in the merged section, their relocations go (observed:
-    /// the second copy of an inline class's vtable in `.nv.global.init`).
-    lost_data: Vec<(u32, u64, u64)>,
     st: &'a mut State<'d>,
     obj: &'a InputObject<'d>,
     input: usize,
@@ -799,7 +800,7 @@ impl<'d> MergeCx<'_, 'd> {
                 } else if s.binding() == STB_WEAK && existing.size == s.size {
                     // The earlier definition stays.
                     let end = s.value.saturating_add(s.size);
-                    self.lost_data.push((s.shndx, s.value, end));
+                    self.maps.lost_data.push((s.shndx, s.value, end));
                 } else if existing.size != s.size {
                     let first = self
                         .opts
@@ -1136,6 +1137,7 @@ impl<'d> MergeCx<'_, 'd> {
             }
             let lost = self.maps.lost[in_sym];
             let in_lost_copy = self
+                .maps
                 .lost_data
                 .iter()
                 .any(|&(sec, start, end)| sec == h.info && (start..end).contains(&r.offset));
