@@ -784,11 +784,14 @@ pub fn emit(
         .iter()
         .map(|&i| inputs[i].elf.header().flags)
         .collect();
-    put32(
-        &mut image,
-        48,
-        mercury::e_flags(opts.target.sm, &input_flags),
-    );
+    // The top byte holds the section index of `.note.nv.cuinfo`, as on older targets
+    // (observed on every sm_100+ image in the corpus, and on a -lineinfo link where the
+    // inputs' debug flags alone would say one less).
+    let mut flags = mercury::e_flags(opts.target.sm, &input_flags);
+    if let Some(cuinfo) = all.iter().position(|s| s.name == ".note.nv.cuinfo") {
+        flags = (flags & 0x00ff_ffff) | ((cuinfo.min(0xff) as u32) << 24);
+    }
+    put32(&mut image, 48, flags);
     put16(&mut image, 52, EHDR64_SIZE as u16);
     put16(
         &mut image,
