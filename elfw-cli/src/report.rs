@@ -391,7 +391,12 @@ pub fn map(linked: &Linked, json: bool) -> String {
             MapReason::NoElimination => {
                 "kept: no dead-code elimination with -r, -g or --preserve-relocs".into()
             }
-            MapReason::NotSelected => "kernel not selected by --kernels-used".into(),
+            MapReason::NotSelected => {
+                "not selected: a kernel --kernels-used/--variables-used leaves out".into()
+            }
+            MapReason::NotReferencedFromHost => {
+                "not referenced: no host object's kernel list (.nvHRKE/.nvHRKI) names it".into()
+            }
             MapReason::Unreachable => "unreachable: nothing kept calls it".into(),
         }
     };

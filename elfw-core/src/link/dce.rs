@@ -42,7 +42,12 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
                 KeepReason::AddressTaken
             };
         } else if f.is_entry {
-            reasons[i] = KeepReason::NotSelected;
+            let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
+            reasons[i] = if by_option {
+                KeepReason::NotSelected
+            } else {
+                KeepReason::NotReferencedFromHost
+            };
         }
     }
     // Breadth first, so each chain is a shortest one from the first root that reaches it.

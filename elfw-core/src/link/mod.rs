@@ -214,8 +214,10 @@ pub enum MapReason {
     AddressTaken,
     /// `-r`, `-g` or `--preserve-relocs`: nothing is eliminated.
     NoElimination,
-    /// A kernel `--kernels-used` did not select.
+    /// A kernel `--kernels-used` did not select (or that `--variables-used` left out).
     NotSelected,
+    /// A kernel the host objects do not reference (their `.nvHRKE`/`.nvHRKI` lists).
+    NotReferencedFromHost,
     /// Nothing kept calls it.
     Unreachable,
 }
@@ -433,6 +435,7 @@ fn link_map(st: &state::State<'_>, fin: &finalize::Finalized, inputs: &[String])
                     MapReason::NoElimination
                 }
                 state::KeepReason::NotSelected => MapReason::NotSelected,
+                state::KeepReason::NotReferencedFromHost => MapReason::NotReferencedFromHost,
                 state::KeepReason::Unreachable => MapReason::Unreachable,
             };
             Some(MapFunction {

@@ -545,8 +545,11 @@ pub enum KeepReason {
     AddressTaken,
     /// `-r`, `-g` or `--preserve-relocs`: nothing is eliminated.
     NoElimination,
-    /// A kernel `--kernels-used` did not select, and nothing kept calls it.
+    /// A kernel `--kernels-used` did not select (or that `--variables-used` left out), and
+    /// nothing kept calls it.
     NotSelected,
+    /// A kernel no host object's `.nvHRKE`/`.nvHRKI` list names, and nothing kept calls it.
+    NotReferencedFromHost,
     /// Nothing kept calls it.
     Unreachable,
 }
