@@ -2,7 +2,8 @@
 //! (relocatable links aside: they keep every function), each function the map lists is kept
 //! exactly when nvlink's image names it, and the reason the map gives agrees with that (kept:
 //! a kernel, called from one, address-taken; removed: unreachable, not selected, lost a weak
-//! contest, not referenced from host code).
+//! contest, not referenced from host code). Each weak contest the map reports is checked
+//! against the code nvlink kept: the winner's bytes are the nearer ones.
 
 use elfw_cli::{run, RunEnv};
 use elfw_core::elf::ElfFile;
@@ -58,6 +59,38 @@ fn map_functions(text: &str) -> Vec<MapFunction> {
         .collect()
 }
 
+/// One `## Weak definitions` line: `NAME: kept the copy from WINNER over the one from LOSER (why)`.
+fn weak_contests(text: &str) -> Vec<(String, String, String)> {
+    let Some(section) = text.split("## Weak definitions\n").nth(1) else {
+        return Vec::new();
+    };
+    section
+        .lines()
+        .take_while(|l| !l.starts_with("## "))
+        .filter_map(|l| {
+            let (name, rest) = l.split_once(": kept the copy from ")?;
+            let (winner, rest) = rest.split_once(" over the one from ")?;
+            let (loser, _) = rest.split_once(" (")?;
+            Some((name.to_string(), winner.to_string(), loser.to_string()))
+        })
+        .collect()
+}
+
+/// Bytes of `.text.<name>` in an image, if it has that section.
+fn text_of(image: &[u8], name: &str) -> Option<Vec<u8>> {
+    let elf = ElfFile::parse(image).ok()?;
+    let idx = elf.section_by_name(format!(".text.{name}").as_bytes())?;
+    elf.section_data(idx).ok().map(<[u8]>::to_vec)
+}
+
+/// How far `copy` is from `golden`: differing bytes (everything, when the sizes differ).
+fn distance(golden: &[u8], copy: &[u8]) -> usize {
+    if golden.len() != copy.len() {
+        return golden.len().max(copy.len());
+    }
+    golden.iter().zip(copy).filter(|(a, b)| a != b).count()
+}
+
 /// The reasons the map gives for keeping a function (the others are for removing one).
 fn kept_reason(reason: &str) -> bool {
     reason == "kernel"
@@ -77,7 +110,7 @@ fn map_agrees_with_what_nvlink_kept_on_every_case() {
         .filter(|p| p.join("expected.cubin").is_file())
         .collect();
     dirs.sort();
-    let (mut cases, mut functions, mut removed) = (0, 0, 0);
+    let (mut cases, mut functions, mut removed, mut weak_checked) = (0, 0, 0, 0);
     let mut wrong = Vec::new();
     for dir in dirs {
         let case = dir.file_name().unwrap().to_string_lossy().into_owned();
@@ -140,10 +173,41 @@ fn map_agrees_with_what_nvlink_kept_on_every_case() {
                 wrong.push(format!("{case}: {}: reason {:?}", f.name, f.reason));
             }
         }
+        // Weak functions: nvlink's image carries the code of the copy the map says won (its
+        // bytes are the nearer ones; relocated fields aside, the loser's differ).
+        let expected = std::fs::read(dir.join("expected.cubin")).unwrap();
+        for (name, winner, loser) in weak_contests(&text) {
+            let (Ok(w), Ok(l)) = (
+                std::fs::read(dir.join(&winner)),
+                std::fs::read(dir.join(&loser)),
+            ) else {
+                continue;
+            };
+            let (Some(g), Some(w), Some(l)) = (
+                text_of(&expected, &name),
+                text_of(&w, &name),
+                text_of(&l, &name),
+            ) else {
+                continue;
+            };
+            let (dw, dl) = (distance(&g, &w), distance(&g, &l));
+            if dw == dl {
+                continue;
+            }
+            weak_checked += 1;
+            if dw > dl {
+                wrong.push(format!(
+                    "{case}: {name}: the map says {winner} won, nvlink's code is {loser}'s"
+                ));
+            }
+        }
         let _ = std::fs::remove_file(&out);
         let _ = std::fs::remove_file(&map);
     }
-    println!("map: {cases} cases, {functions} functions ({removed} removed), all as nvlink");
+    println!(
+        "map: {cases} cases, {functions} functions ({removed} removed), \
+         {weak_checked} weak contests told apart by code, all as nvlink"
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // The corpus has well over a hundred such cases; far fewer means the test saw nothing.
     assert!(
