@@ -1243,8 +1243,18 @@ fn info_symbol_operand(r: &InfoRecord<'_>) -> Option<u32> {
 
 /// Splits an `.nv.info` section into records.
 pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord<'_>>, String> {
-    // Records take 4 to 12 bytes for the most part.
-    let mut out = Vec::with_capacity(data.len() / 8 + 1);
+    // Counted first: the records are kept for the whole link (a quarter of a million in a
+    // 500-input one), so their lists are allocated at their size.
+    let mut count = 0usize;
+    let mut o = 0usize;
+    while o + 4 <= data.len() {
+        o += 4;
+        if data[o - 4] == EIFMT_SVAL {
+            o += u16::from_le_bytes([data[o - 2], data[o - 1]]) as usize;
+        }
+        count += 1;
+    }
+    let mut out = Vec::with_capacity(count);
     let mut o = 0usize;
     while o + 4 <= data.len() {
         let format = data[o];
