@@ -209,8 +209,9 @@ pub fn emit(
 }
 
 /// Bytes of the image [`emit_to`] fills at once: sections are filled a window at a time, the
-/// next window while the last one is being written (so two windows are held).
-const WINDOW: u64 = 4 << 20;
+/// next window while the last one is being written (so two windows are held; at 4 MiB they
+/// took a 100-input link's peak memory past nvlink's).
+const WINDOW: u64 = 2 << 20;
 
 /// Writes the image to `w` in file order without holding it in memory (the same bytes as
 /// [`emit`]); returns its size.
