@@ -219,6 +219,15 @@ impl<K: AsRef<[u8]>, V> NameMap<K, V> {
         self.value_mut(id)
     }
 
+    /// Starts loading the bucket a name with this hash would occupy, so that a lookup made
+    /// shortly after does not wait for it. Callers about to look up many names issue this for
+    /// all of them first: the misses then overlap instead of coming one after another. Changes
+    /// nothing in the map.
+    #[inline]
+    pub fn prefetch_hashed(&self, hash: NameHash) {
+        self.table.touch(hash.value());
+    }
+
     /// True when `name` is stored.
     #[must_use]
     #[inline]

@@ -130,29 +130,48 @@ fn file_sections(st: &State<'_>, fin: &Finalized, plan: &Plan) -> Vec<(SecId, u6
         .collect()
 }
 
+/// What section bytes are made of: the parts of the link's state [`fill`] reads, which (unlike
+/// the state as a whole) may be read from other threads.
+#[derive(Clone, Copy)]
+struct Sources<'a, 'd> {
+    sections: &'a SectionColumns<'d>,
+    nodes: &'a DataNodeColumns<'d>,
+    fin: &'a Finalized,
+    patched: &'a super::relocate::Patched,
+}
+
+impl<'a, 'd> Sources<'a, 'd> {
+    fn of(st: &'a State<'d>, fin: &'a Finalized, patched: &'a super::relocate::Patched) -> Self {
+        Sources {
+            sections: &st.sections,
+            nodes: &st.nodes,
+            fin,
+            patched,
+        }
+    }
+}
+
 /// Writes sections `list` (all inside `buf`, which starts at file offset `base`) into their
 /// parts of `buf`, in parallel: the parts do not overlap, so the bytes do not depend on the
 /// threads.
-fn fill(
-    st: &State<'_>,
-    fin: &Finalized,
-    patched: &super::relocate::Patched,
-    list: &[(SecId, u64, u64)],
-    buf: &mut [u8],
-    base: u64,
-) {
+fn fill(src: Sources<'_, '_>, list: &[(SecId, u64, u64)], buf: &mut [u8], base: u64) {
+    let Sources {
+        sections,
+        nodes,
+        fin,
+        patched,
+    } = src;
     let mut parts: Vec<(SecId, &mut [u8], NodeList)> = Vec::with_capacity(list.len());
     let mut rest: &mut [u8] = buf;
     let mut at = base;
     for &(id, o, size) in list {
         let (_, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
         let (part, tail) = tail.split_at_mut(size as usize);
-        parts.push((id, part, st.sec(id).nodes()));
+        parts.push((id, part, sections.at(id.index()).nodes()));
         rest = tail;
         at = o + size;
     }
     let contents = &fin.contents;
-    let nodes = &st.nodes;
     parts.into_par_iter().for_each(|(id, part, list)| {
         if let Some(bytes) = contents.get(&id) {
             part[..bytes.len()].copy_from_slice(bytes);
@@ -179,13 +198,20 @@ pub fn emit(
     let mut out = vec![0u8; plan.total as usize];
     out[..EHDR64_SIZE].copy_from_slice(&plan.header);
     let list = file_sections(st, fin, &plan);
-    fill(st, fin, patched, &list, &mut out[..plan.shoff as usize], 0);
+    fill(
+        Sources::of(st, fin, patched),
+        &list,
+        &mut out[..plan.shoff as usize],
+        0,
+    );
     out[plan.shoff as usize..].copy_from_slice(&plan.tables);
     out
 }
 
-/// Bytes of the image [`emit_to`] holds at once: sections are filled a window at a time.
-const WINDOW: u64 = 8 << 20;
+/// Bytes of the image [`emit_to`] fills at once: sections are filled a window at a time, the
+/// next window while the last one is being written (so two windows are held; at 4 MiB they
+/// took a 100-input link's peak memory past nvlink's).
+const WINDOW: u64 = 2 << 20;
 
 /// Writes the image to `w` in file order without holding it in memory (the same bytes as
 /// [`emit`]); returns its size.
@@ -207,22 +233,14 @@ fn window_size() -> u64 {
         .unwrap_or(WINDOW)
 }
 
-fn emit_windowed(
-    st: &State<'_>,
-    fin: &Finalized,
-    patched: &super::relocate::Patched,
-    opts: &LinkOptions,
-    w: &mut dyn std::io::Write,
-    window: u64,
-) -> std::io::Result<u64> {
-    let plan = plan(st, fin, opts);
-    let list = file_sections(st, fin, &plan);
-    let mut buf: Vec<u8> = Vec::new();
-    // The window starts where the last one ended; the first holds the ELF header.
+/// The windows [`emit_windowed`] fills: (first section, end of its sections in `list`, file
+/// start, file end). Each holds as many whole sections as fit, at least one; each starts where
+/// the last one ended, the first at 0 (it holds the ELF header).
+fn windows(list: &[(SecId, u64, u64)], window: u64) -> Vec<(usize, usize, u64, u64)> {
+    let mut out = Vec::new();
     let mut start = 0u64;
     let mut i = 0;
     while i < list.len() {
-        // As many whole sections as fit (at least one).
         let mut j = i;
         let mut end = start;
         while j < list.len() {
@@ -233,20 +251,62 @@ fn emit_windowed(
             end = e;
             j += 1;
         }
+        out.push((i, j, start, end));
+        start = end;
+        i = j;
+    }
+    out
+}
+
+fn emit_windowed(
+    st: &State<'_>,
+    fin: &Finalized,
+    patched: &super::relocate::Patched,
+    opts: &LinkOptions,
+    w: &mut dyn std::io::Write,
+    window: u64,
+) -> std::io::Result<u64> {
+    let plan = plan(st, fin, opts);
+    let list = file_sections(st, fin, &plan);
+    let windows = windows(&list, window);
+    let src = Sources::of(st, fin, patched);
+    let fill_window = |buf: &mut Vec<u8>, &(i, j, start, end): &(usize, usize, u64, u64)| {
         buf.clear();
         buf.resize((end - start) as usize, 0);
         if start == 0 {
             buf[..EHDR64_SIZE].copy_from_slice(&plan.header);
         }
-        fill(st, fin, patched, &list[i..j], &mut buf, start);
-        w.write_all(&buf)?;
-        start = end;
-        i = j;
+        fill(src, &list[i..j], buf, start);
+    };
+    // Window k is written while window k + 1 is filled on another thread (writing is the
+    // kernel copying into the page cache, which no other thread can share).
+    let mut cur: Vec<u8> = Vec::new();
+    let mut next: Vec<u8> = Vec::new();
+    if let Some(first) = windows.first() {
+        fill_window(&mut cur, first);
     }
-    if start == 0 {
-        w.write_all(&plan.header)?;
-        start = EHDR64_SIZE as u64;
+    for k in 0..windows.len() {
+        std::thread::scope(|scope| -> std::io::Result<()> {
+            let filler = windows
+                .get(k + 1)
+                .map(|wn| scope.spawn(|| fill_window(&mut next, wn)));
+            let written = w.write_all(&cur);
+            if let Some(filler) = filler {
+                if let Err(panic) = filler.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            written
+        })?;
+        std::mem::swap(&mut cur, &mut next);
     }
+    let start = match windows.last() {
+        Some(&(_, _, _, end)) => end,
+        None => {
+            w.write_all(&plan.header)?;
+            EHDR64_SIZE as u64
+        }
+    };
     // Padding before the section header table, then the tables.
     w.write_all(&vec![0u8; (plan.shoff - start) as usize])?;
     w.write_all(&plan.tables)?;

@@ -235,19 +235,37 @@ pub fn finalize(
         prune_debug_frame(st);
     }
     let merc = opts.target.is_mercury();
-    let (strtab, name_offsets, strings, merc_names) = if merc {
-        build_merc_strtab(st, &sym_out)
-    } else {
-        let (t, o) = build_strtab(st);
-        (t, o, FxHashMap::default(), Vec::new())
-    };
-    let shstrtab = build_shstrtab(st, &mut fin);
+    let (sections, relocs, nums) = (&st.sections, &st.relocs, &sym_out);
+    let name_offset = &mut fin.name_offset;
+    let out_index = &fin.out_index;
+    let (shstrtab, relocation_bytes, (strtab, _, strings, merc_names), symtab) =
+        std::thread::scope(|scope| {
+            // `.shstrtab` and the relocation sections need no `.strtab` offsets: another core
+            // builds them while this one builds `.strtab` and `.symtab`.
+            let other = scope.spawn(move || {
+                (
+                    build_shstrtab(sections, name_offset),
+                    relocation_sections(relocs, sections, nums, opts),
+                )
+            });
+            let strtab = if merc {
+                build_merc_strtab(st, &sym_out)
+            } else {
+                let (t, o) = build_strtab(st);
+                (t, o, FxHashMap::default(), Vec::new())
+            };
+            let symtab = build_symtab(st, out_index, &sym_out, &strtab.1);
+            let (shstrtab, relocation_bytes) = other
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (shstrtab, relocation_bytes, strtab, symtab)
+        });
 
     // Synthetic contents.
     let mut contents = FxHashMap::default();
     contents.insert(SecId(1), shstrtab);
     contents.insert(SecId(2), strtab.clone());
-    let (symtab, shndx) = build_symtab(st, &fin, &sym_out, &name_offsets);
+    let (symtab, shndx) = symtab;
     contents.insert(SecId(3), symtab);
     if let Some(x) = st
         .section_by_name(".symtab_shndx")
@@ -306,7 +324,7 @@ pub fn finalize(
     if let Some(ra) = rel_action {
         contents.insert(ra, REL_ACTION.to_vec());
     }
-    for (id, bytes) in relocation_sections(st, &sym_out, opts) {
+    for (id, bytes) in relocation_bytes {
         contents.insert(id, bytes);
     }
     for (i, s) in st.sections.iter().enumerate() {
@@ -1378,7 +1396,9 @@ fn kernel_bank_key(st: &State<'_>, bank: SecId) -> (u32, u32) {
 /// namespace's, each once.
 fn build_strtab<'d>(st: &State<'d>) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
     let mut out = vec![0u8];
-    let mut offsets: FxHashMap<&'d str, u32> = FxHashMap::default();
+    let names = st.interned.len() + st.local_name_order.len() + st.global_name_order.len();
+    let mut offsets: FxHashMap<&'d str, u32> =
+        FxHashMap::with_capacity_and_hasher(names, Default::default());
     for &s in &st.interned {
         offsets.insert(s, out.len() as u32);
         out.extend_from_slice(s.as_bytes());
@@ -1580,15 +1600,17 @@ fn prune_debug_frame(st: &mut State<'_>) {
     st.pruned_debug_frame = Some(out);
 }
 
-fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
+/// `.shstrtab`; each section's `sh_name` goes to `name_offset` (by creation id).
+fn build_shstrtab(sections: &SectionColumns<'_>, name_offset: &mut [u32]) -> Vec<u8> {
     let mut out = vec![0u8];
     // Sections may share a name (local functions of several inputs): the name is written once.
-    let mut offsets: FxHashMap<&str, u32> = FxHashMap::default();
-    for (i, s) in st.sections.iter().enumerate().skip(1) {
+    let mut offsets: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(sections.len(), Default::default());
+    for (i, s) in sections.iter().enumerate().skip(1) {
         if s.name_removed() {
             continue;
         }
-        fin.name_offset[i] = *offsets.entry(s.name()).or_insert_with(|| {
+        name_offset[i] = *offsets.entry(s.name()).or_insert_with(|| {
             let at = out.len() as u32;
             out.extend_from_slice(s.name().as_bytes());
             out.push(0);
@@ -1602,7 +1624,7 @@ fn build_shstrtab(st: &State<'_>, fin: &mut Finalized) -> Vec<u8> {
 /// symbol, whether or not its `st_shndx` had to escape; observed at 63,000+ sections).
 fn build_symtab(
     st: &State<'_>,
-    fin: &Finalized,
+    out_index: &[u32],
     nums: &SymbolNumbers,
     names: &FxHashMap<&str, u32>,
 ) -> (Vec<u8>, Vec<u8>) {
@@ -1620,7 +1642,7 @@ fn build_symtab(
             SymSection::Abs => (SHN_ABS, 0),
             SymSection::Common => (SHN_COMMON, 0),
             SymSection::Section(id) => {
-                let real = fin.out_index[id.index()];
+                let real = out_index[id.index()];
                 // Indices from 0xff00 on escape to SHN_XINDEX, except exactly 0xfff2, which
                 // nvlink writes as it is (observed).
                 let stored = if real >= u32::from(SHN_LORESERVE) && real != u32::from(SHN_COMMON) {
@@ -1792,29 +1814,31 @@ fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
 }
 
 fn relocation_sections(
-    st: &State<'_>,
+    relocs: &[Reloc],
+    sections: &SectionColumns<'_>,
     nums: &SymbolNumbers,
     opts: &LinkOptions,
 ) -> Vec<(SecId, Vec<u8>)> {
+    let sec = |id: SecId| sections.at(id.index());
     // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
     // lists by offset (observed with -G).
     let by_offset = |target: SecId| {
         opts.target.is_mercury()
-            && matches!(st.sec(target).name(), ".debug_line" | ".nv_debug_line_sass")
+            && matches!(sec(target).name(), ".debug_line" | ".nv_debug_line_sass")
     };
-    let mut list: Vec<&Reloc> = st.relocs.iter().rev().filter(|r| !r.dropped).collect();
+    let mut list: Vec<&Reloc> = relocs.iter().rev().filter(|r| !r.dropped).collect();
     if opts.target.is_mercury() {
         list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
     }
     // Each section's buffer at its final size, indexed by section.
-    let entry_size = |sec: SecId| {
-        if st.sec(sec).sh_type() != SHT_REL {
+    let entry_size = |id: SecId| {
+        if sec(id).sh_type() != SHT_REL {
             24
         } else {
             16
         }
     };
-    let mut count = vec![0usize; st.sections.len()];
+    let mut count = vec![0usize; sections.len()];
     for r in &list {
         count[r.rel_section.index()] += 1;
     }

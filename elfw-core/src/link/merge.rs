@@ -14,6 +14,7 @@ use crate::arena::SymIdx;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
 use crate::elf::{ElfFile, SectionHeader};
+use elfw_hash::NameHash;
 
 /// `st_other` bit nvlink uses for kernels.
 pub const STO_CUDA_ENTRY: u8 = 0x10;
@@ -41,6 +42,9 @@ pub struct InputMaps {
 /// Parsed input symbol.
 struct InSym<'d> {
     name: &'d str,
+    /// The name's hash, for non-local symbols (the global namespace's lookups); locals carry
+    /// the empty name's.
+    hash: NameHash,
     info: u8,
     other: u8,
     shndx: u32,
@@ -87,16 +91,27 @@ pub fn merge_input<'d>(
     let nsec = elf.sections().len();
     let nsym = elf.symbol_count().map_err(|e| bad(obj, e))? as usize;
     let mut syms = Vec::with_capacity(nsym);
+    let no_hash = NameHash::of("");
     for i in 0..nsym as u32 {
         let s = elf.symbol(i).map_err(|e| bad(obj, e))?;
+        let name = st.name_from(s.name);
+        let global = s.info >> 4 != STB_LOCAL;
         syms.push(InSym {
-            name: st.name_from(s.name),
+            name,
+            hash: if global { NameHash::of(name) } else { no_hash },
             info: s.info,
             other: s.other,
             shndx: s.shndx,
             value: s.value,
             size: s.size,
         });
+    }
+    // The global namespace's buckets these names fall in, fetched all at once (a large link's
+    // table is far bigger than the caches, and the lookups below would each wait for one).
+    for s in &syms {
+        if s.binding() != STB_LOCAL {
+            st.global_names.prefetch_hashed(s.hash);
+        }
     }
     check_sections(obj)?;
     let mut maps = InputMaps {
@@ -367,11 +382,12 @@ impl<'d> MergeCx<'_, 'd> {
     fn merge_global_function(&mut self, i: usize, defined: bool) -> Result<(), LinkError> {
         let s = &self.syms[i];
         let is_entry = s.other & STO_CUDA_ENTRY != 0;
-        match self.st.global_by_name(s.name) {
+        match self.st.global_by_name_hashed(s.hash, s.name) {
             None => {
-                let idx = self.st.add_global(Symbol::new(
-                    s.name, s.info, s.other, s.value, s.size, self.input,
-                ));
+                let idx = self.st.add_global_hashed(
+                    s.hash,
+                    Symbol::new(s.name, s.info, s.other, s.value, s.size, self.input),
+                );
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, is_entry);
                 if defined {
@@ -775,9 +791,9 @@ impl<'d> MergeCx<'_, 'd> {
             self.maps.sym[i] = Some(idx);
             return Ok(());
         }
-        match self.st.global_by_name(s.name) {
+        match self.st.global_by_name_hashed(s.hash, s.name) {
             None => {
-                let idx = self.st.add_global(rec);
+                let idx = self.st.add_global_hashed(s.hash, rec);
                 self.maps.sym[i] = Some(idx);
             }
             Some(idx) => {
@@ -1229,8 +1245,18 @@ fn info_symbol_operand(r: &InfoRecord<'_>) -> Option<u32> {
 
 /// Splits an `.nv.info` section into records.
 pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord<'_>>, String> {
-    // Records take 4 to 12 bytes for the most part.
-    let mut out = Vec::with_capacity(data.len() / 8 + 1);
+    // Counted first: the records are kept for the whole link (a quarter of a million in a
+    // 500-input one), so their lists are allocated at their size.
+    let mut count = 0usize;
+    let mut o = 0usize;
+    while o + 4 <= data.len() {
+        o += 4;
+        if data[o - 4] == EIFMT_SVAL {
+            o += u16::from_le_bytes([data[o - 2], data[o - 1]]) as usize;
+        }
+        count += 1;
+    }
+    let mut out = Vec::with_capacity(count);
     let mut o = 0usize;
     while o + 4 <= data.len() {
         let format = data[o];

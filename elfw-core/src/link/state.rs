@@ -9,7 +9,7 @@
 
 use super::columns::columns;
 use crate::arena::{GlobalIdx, LocalIdx, SymIdx, SymKind};
-use elfw_hash::NameMap;
+use elfw_hash::{NameHash, NameMap};
 use rustc_hash::FxHashMap;
 
 /// Index of an output section in creation order (0 is the null section).
@@ -723,11 +723,16 @@ impl<'d> State<'d> {
 
     /// Adds a non-local symbol to the negative array and its name to the global namespace.
     pub fn add_global(&mut self, sym: Symbol<'d>) -> SymIdx {
+        self.add_global_hashed(NameHash::of(sym.name), sym)
+    }
+
+    /// [`add_global`](Self::add_global) with the name's hash already computed.
+    pub fn add_global_hashed(&mut self, hash: NameHash, sym: Symbol<'d>) -> SymIdx {
         let slot = self.globals.len() as u32;
         let idx: SymIdx = GlobalIdx::from_slot(slot)
             .expect("negative array slot is never 0")
             .into();
-        self.global_names.insert(sym.name, idx);
+        self.global_names.insert_hashed(hash, sym.name, idx);
         self.global_name_order
             .push((sym.name, NameOwner::Symbol(idx)));
         self.globals.push(sym);
@@ -737,6 +742,11 @@ impl<'d> State<'d> {
     /// Looks a non-local symbol up by name.
     pub fn global_by_name(&self, name: &str) -> Option<SymIdx> {
         self.global_names.get(name).copied()
+    }
+
+    /// [`global_by_name`](Self::global_by_name) with the name's hash already computed.
+    pub fn global_by_name_hashed(&self, hash: NameHash, name: &str) -> Option<SymIdx> {
+        self.global_names.get_hashed(hash, name).copied()
     }
 
     /// Interns a string into the head of `.strtab` (prototype strings), returning its offset.
