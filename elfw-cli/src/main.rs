@@ -1,16 +1,6 @@
 use std::io::Write;
 
-#[cfg(target_os = "linux")]
-mod alloc;
-
-/// Large blocks on huge pages (see [`alloc`]): fewer page faults in a large link.
-#[cfg(target_os = "linux")]
-#[global_allocator]
-static ALLOC: alloc::HugeLarge = alloc::HugeLarge;
-
 fn main() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    alloc::huge_heap();
     let mut args = std::env::args();
     let program = args.next().unwrap_or_else(|| "elfw".into());
     let program_name = std::path::Path::new(&program)
