@@ -135,6 +135,7 @@ pub fn merge_input<'d>(
         syms: &syms,
         maps: &mut maps,
         lost_texts: Vec::new(),
+        lost_banks: Vec::new(),
     };
     cx.map_notes();
     // Pass 1: functions.
@@ -143,6 +144,14 @@ pub fn merge_input<'d>(
             cx.merge_function(i)?;
         }
     }
+    // Code whose function lost a weak contest brings nothing: not its code, records and
+    // relocations (pass 5), nor a second copy of its own constant bank (passes 2 to 4).
+    cx.lost_texts = syms
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| s.sym_type() == STT_FUNC && cx.maps.lost[i])
+        .map(|(_, s)| s.shndx)
+        .collect();
     // Pass 2: local data objects (their sections are created as they are met).
     for (i, s) in syms.iter().enumerate().skip(1) {
         let object = s.sym_type() != STT_FUNC && s.sym_type() != STT_SECTION;
@@ -164,13 +173,7 @@ pub fn merge_input<'d>(
             cx.merge_section_symbol(i)?;
         }
     }
-    // Pass 5: section headers. Code whose function lost a weak contest brings nothing.
-    cx.lost_texts = syms
-        .iter()
-        .enumerate()
-        .filter(|&(i, s)| s.sym_type() == STT_FUNC && cx.maps.lost[i])
-        .map(|(_, s)| s.shndx)
-        .collect();
+    // Pass 5: section headers.
     for s in 1..nsec {
         cx.merge_section_header(s as u32)?;
     }
@@ -236,6 +239,9 @@ fn is_mercury_section(name: &str) -> bool {
 struct MergeCx<'a, 'd> {
     /// Input code sections of functions that lost a weak contest (set before pass 5).
     lost_texts: Vec<u32>,
+    /// Input constant banks of functions that lost a weak contest: mapped onto the winner's
+    /// bank, nothing appended, their relocations dropped.
+    lost_banks: Vec<u32>,
     st: &'a mut State<'d>,
     obj: &'a InputObject<'d>,
     input: usize,
@@ -280,6 +286,17 @@ impl<'d> MergeCx<'_, 'd> {
         let (h, name) = self.in_section(idx)?;
         if self.opts.target.is_mercury() && is_mercury_section(name) {
             return Ok(None);
+        }
+        if self.bank_of_lost_function(name) {
+            // A weak kernel that lost (a template kernel two inputs instantiate): its own
+            // constant bank is the winner's, not a second copy after it (observed with
+            // thrust's and CUB's kernels in two TUs).
+            if let Some(id) = self.st.section_by_name(name) {
+                self.maps.sec[idx as usize] = Some(id);
+                self.maps.offset[idx as usize] = 0;
+                self.lost_banks.push(idx);
+                return Ok(Some(id));
+            }
         }
         let out_type = classify(h.sh_type, name);
         // A local function's code stays its own section even when another input has a local
@@ -1003,7 +1020,28 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     fn text_owner_lost(&self, text_idx: u32) -> bool {
-        self.lost_texts.contains(&text_idx)
+        self.lost_texts.contains(&text_idx) || self.lost_banks.contains(&text_idx)
+    }
+
+    /// Whether section `name` is a function's own constant bank (`.nv.constant<N>.<f>`) and
+    /// `<f>`'s code lost a weak contest in this input.
+    fn bank_of_lost_function(&self, name: &str) -> bool {
+        let Some(rest) = name.strip_prefix(".nv.constant") else {
+            return false;
+        };
+        let Some((bank, function)) = rest.split_once('.') else {
+            return false;
+        };
+        if bank.is_empty() || !bank.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        self.lost_texts.iter().any(|&t| {
+            self.elf()
+                .section_name(t)
+                .ok()
+                .and_then(|n| n.strip_prefix(b".text."))
+                .is_some_and(|f| f == function.as_bytes())
+        })
     }
 
     /// `.nv.callgraph`: records grouped by markers `<0,-1>` (call edges), `<0,-2>`
