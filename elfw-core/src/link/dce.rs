@@ -9,7 +9,8 @@
 use super::state::*;
 use super::LinkOptions;
 use crate::arena::SymIdx;
-use rustc_hash::FxHashSet;
+use crate::elf::consts::SHT_CUDA_INFO;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Marks unreachable functions and everything that belongs only to them as removed.
 pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
@@ -92,6 +93,16 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     // tens of thousands of functions).
     let mut gone_names: FxHashSet<SymIdx> = FxHashSet::default();
     let by_host = opts.kernels_used.is_empty() && opts.host_kernels.is_some();
+    // Each code section's `.nv.info.<f>` (by its sh_info: local functions of the same name
+    // in several inputs each have their own, under one name).
+    let mut info_of: FxHashMap<SecId, SecId> = FxHashMap::default();
+    for i in 1..st.sections.len() {
+        if st.sections.sh_type[i] == SHT_CUDA_INFO {
+            if let Link::Section(text) = st.sections.info[i] {
+                info_of.entry(text).or_insert(SecId(i as u32));
+            }
+        }
+    }
     for (i, alive) in live.iter().enumerate().skip(1) {
         if *alive {
             continue;
@@ -106,9 +117,11 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         // reported undefined); a defined one takes its code and per-function sections along.
         if let SymSection::Section(text) = st.sym(sym).section() {
             remove_section(st, text);
+            if let Some(&info) = info_of.get(&text) {
+                remove_section(st, info);
+            }
             if let Some(fname) = st.sec(text).name().strip_prefix(".text.") {
                 for prefix in [
-                    ".nv.info.",
                     ".nv.shared.",
                     ".nv.local.",
                     ".nv.constant0.",
@@ -161,7 +174,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
 /// Whether kernel `name` is a root: it matches `--kernels-used`; or, without that option, no
 /// `--variables-used` was given (which alone selects no kernel, observed) and the host code
 /// references it (when the inputs say what it references).
-fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
+pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
     if !opts.kernels_used.is_empty() {
         return opts.kernels_used.iter().any(|p| matches_pattern(name, p));
     }

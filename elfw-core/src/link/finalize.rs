@@ -384,22 +384,51 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
 /// shared section, at their place in the window (reserved bytes included).
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
-    for i in 1..st.locals.len() {
-        let Some(v) = st.locals.shared[i] else {
-            continue;
-        };
-        let var = &st.shared_vars[v];
-        if let (Some(sec), Some(off)) = (var.section, var.offset) {
-            let mut sym = st.locals.at_mut(i);
-            *sym.section() = SymSection::Section(sec);
-            *sym.value() = reserve + off;
-            // `--preserve-relocs` without `-g` marks them STV_INTERNAL (observed, sm_80 and
-            // sm_90, with and without -G inputs).
-            if !opts.debug {
-                *sym.other() = 1;
+    let shared_vars = &st.shared_vars;
+    let sections = &st.sections;
+    for array in [&mut st.locals, &mut st.globals] {
+        for i in 1..array.len() {
+            let Some(v) = array.shared[i] else {
+                continue;
+            };
+            let var = &shared_vars[v];
+            // A variable declared in `.nv_debug.shared` (a template kernel's weak arrays) is
+            // written in the window of the kernel that holds it when that section is gone
+            // (observed, `-g`).
+            let section = match (var.section, var.window) {
+                (Some(sec), Some(text)) if sections.removed[sec.index()] => {
+                    window_section(sections, text).or(Some(sec))
+                }
+                (section, _) => section,
+            };
+            if let (Some(sec), Some(off)) = (section, var.offset) {
+                let mut sym = array.at_mut(i);
+                *sym.section() = SymSection::Section(sec);
+                *sym.value() = reserve + off;
+                // Weak ones (listed with the non-local symbols) are written as locals.
+                let info = *sym.info();
+                *sym.info() = info & 0x0f;
+                // `--preserve-relocs` without `-g` marks them STV_INTERNAL (observed, sm_80
+                // and sm_90, with and without -G inputs).
+                if !opts.debug {
+                    *sym.other() = 1;
+                }
             }
         }
     }
+}
+
+/// The `.nv.shared.<k>` window of the kernel whose code is `text`.
+fn window_section(sections: &SectionColumns<'_>, text: SecId) -> Option<SecId> {
+    let kernel = sections.name[text.index()].strip_prefix(".text.")?;
+    (1..sections.len())
+        .find(|&i| {
+            !sections.removed[i]
+                && sections.name[i]
+                    .strip_prefix(".nv.shared.")
+                    .is_some_and(|k| k == kernel)
+        })
+        .map(|i| SecId(i as u32))
 }
 
 fn create_trailing_section(
@@ -429,7 +458,7 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             *g.removed() = true;
             continue;
         }
-        if s.binding() == STB_WEAK && !s.is_defined() {
+        if s.binding() == STB_WEAK && !s.is_defined() && s.shared().is_none() {
             // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
             // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
             // shared-memory ones, global, and drops the rest.
@@ -602,8 +631,16 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
-    // The linker's own records come out after the merged ones.
+    // The linker's own records come out after the merged ones. `--preserve-relocs` removes
+    // no code, but the kernels `--kernels-used` or the host objects leave out get no record
+    // (observed, sm_80; with `-g` every kernel gets one).
     for (i, sym) in entries {
+        let unselected = opts.preserve_relocs
+            && !opts.debug
+            && !super::dce::kernel_selected(st.sym(sym).name(), opts);
+        if unselected {
+            continue;
+        }
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
         let mut payload = Vec::with_capacity(8);
         payload.extend_from_slice(&0u32.to_le_bytes());

@@ -190,6 +190,11 @@ pub fn merge_input<'d>(
     Ok(maps)
 }
 
+/// A local symbol with no section and no type: a label ptxas names but never placed.
+fn is_unresolved_label(s: &InSym<'_>) -> bool {
+    s.binding() == STB_LOCAL && s.shndx == 0 && s.sym_type() == 0 && !s.name.is_empty()
+}
+
 /// The largest section or variable alignment elfw takes (ptxas writes at most 128; anything
 /// beyond this is damage, and would make the layout's arithmetic overflow).
 pub const MAX_ALIGN: u64 = 1 << 20;
@@ -710,6 +715,12 @@ impl<'d> MergeCx<'_, 'd> {
             self.maps.sym[i] = Some(self.st.add_local(settled, false));
             return Ok(());
         }
+        if is_unresolved_label(s) {
+            // ptxas's `$L__tmp…` labels that `-G` location lists name but no section defines
+            // (local, undefined, no type): nvlink drops them and their relocations, and leaves
+            // the bytes they would have patched as they are (observed, thrust `-G` on sm_80).
+            return Ok(());
+        }
         let bank_marker = s.name == "_param" || s.name == "_SREG";
         let dropped_marker = (bank_marker && !keeps_param) || s.name == PTX_CONST0_SIZE;
         if dropped_marker {
@@ -728,6 +739,15 @@ impl<'d> MergeCx<'_, 'd> {
             self.shared_kind(i)?
         };
         if let Some(kind) = shared {
+            if s.binding() == STB_WEAK {
+                if let Some(&first) = self.st.weak_shared.get(s.name) {
+                    // Another copy of a template kernel's shared array: the first copy's
+                    // place is its place (observed: a losing copy's `-G` debug info names
+                    // the winner's offset).
+                    self.maps.sym[i] = Some(first);
+                    return Ok(());
+                }
+            }
             // Dynamic shared memory brings `.nv_debug.shared` into the image (observed: it is
             // there, empty, even when no input has it).
             if kind == SharedKind::Dynamic && self.st.section_by_name(".nv_debug.shared").is_none()
@@ -766,15 +786,25 @@ impl<'d> MergeCx<'_, 'd> {
                 size: s.size,
                 offset: None,
                 section,
+                window: None,
             });
-            let idx = self.st.add_local(
-                Symbol {
-                    shared: Some(var),
-                    ..Symbol::new(s.name, s.info, s.other, 0, s.size, self.input)
-                },
-                (self.opts.debug || self.opts.preserve_relocs) && section.is_some(),
-            );
+            let rec = Symbol {
+                shared: Some(var),
+                ..Symbol::new(s.name, s.info, s.other, 0, s.size, self.input)
+            };
+            let visible = (self.opts.debug || self.opts.preserve_relocs) && section.is_some();
+            let idx = if visible && s.binding() == STB_WEAK {
+                // A weak one (a template kernel's array) is listed with the non-local
+                // symbols, where its name first came, though written as a local (observed,
+                // `-g` and `--preserve-relocs`, sm_80 and sm_90).
+                self.st.add_global_hashed(s.hash, rec)
+            } else {
+                self.st.add_local(rec, visible)
+            };
             self.maps.sym[i] = Some(idx);
+            if s.binding() == STB_WEAK {
+                self.st.weak_shared.insert(s.name, idx);
+            }
             return Ok(());
         }
         let defined = s.shndx != 0;
@@ -1189,6 +1219,9 @@ impl<'d> MergeCx<'_, 'd> {
                 let base = self.maps.offset.get(s.shndx as usize).copied().unwrap_or(0);
                 addend = addend.wrapping_add(base as i64);
             }
+            if is_unresolved_label(s) {
+                continue;
+            }
             let lost = self.maps.lost[in_sym];
             let in_lost_copy = self
                 .maps
@@ -1205,7 +1238,7 @@ impl<'d> MergeCx<'_, 'd> {
                 r_type: r.r_type,
                 sym,
                 addend,
-                dropped: lost && is_debug_section(self.st.sec(target).name()),
+                dropped: lost && describes_code_ranges(self.st.sec(target).name()),
                 input: self.input,
             });
         }
@@ -1213,8 +1246,12 @@ impl<'d> MergeCx<'_, 'd> {
     }
 }
 
-fn is_debug_section(name: &str) -> bool {
-    name.starts_with(".debug_") || name.starts_with(".nv_debug_")
+/// Debug sections whose relocations against a function that lost a weak contest go with it:
+/// the frame and line tables describe the losing copy's own code (observed: a thrust `-G`
+/// link in two TUs keeps the `.debug_info` and `.debug_loc` relocations against the losing
+/// kernels, now meaning the winners, and drops the `.debug_line` and `.debug_frame` ones).
+fn describes_code_ranges(name: &str) -> bool {
+    matches!(name, ".debug_frame" | ".debug_line" | ".nv_debug_line_sass")
 }
 
 /// Register count an input's `.nv.info` reports for input symbol `sym`.

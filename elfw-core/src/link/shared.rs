@@ -177,6 +177,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
+            if var.kind == SharedKind::Function {
+                var.window = Some(text);
+            }
             end = off.saturating_add(var.size);
             align = align.max(var.align);
         }

@@ -427,6 +427,9 @@ pub struct State<'d> {
     pub functions: Vec<Function>,
     /// Shared-memory variables, in merge order.
     pub shared_vars: Vec<SharedVar>,
+    /// Weak shared variables by name (a template kernel's `__shared__` arrays, in every input
+    /// that instantiates it): later copies are the first one.
+    pub weak_shared: FxHashMap<&'d str, SymIdx>,
     /// Callgraph `-2` records (address-taken functions with their prototype string), in
     /// arrival order.
     pub address_taken: Vec<(FuncId, u32)>,
@@ -501,6 +504,9 @@ pub struct SharedVar {
     pub offset: Option<u64>,
     /// The output section it was declared in (none for dynamic shared memory).
     pub section: Option<SecId>,
+    /// The code section of the one kernel whose window holds it, for variables declared
+    /// outside a kernel's own shared section (`.nv_debug.shared`) and placed privately.
+    pub window: Option<SecId>,
 }
 
 /// Two weak definitions of one function met; one was kept.
@@ -586,6 +592,7 @@ impl<'d> State<'d> {
             section_info_tail: FxHashMap::default(),
             functions: Vec::new(),
             shared_vars: Vec::new(),
+            weak_shared: FxHashMap::default(),
             address_taken: Vec::new(),
             indirect_calls: Vec::new(),
             merged_inputs: Vec::new(),
