@@ -2977,3 +2977,8 @@ fn regression_shared_symbol_alignment_merc_emit_abort() {
 fn regression_shared_symbol_size_section_bytes_alloc() {
     replay("shared_symbol_size_section_bytes_alloc");
 }
+
+#[test]
+fn regression_shared_symbol_size_segment_span_overflow() {
+    replay("shared_symbol_size_segment_span_overflow");
+}

@@ -359,7 +359,7 @@ fn program_headers(
         let mut file_end = start;
         let mut zero_filled = 0u64;
         for &id in ids {
-            let end = offsets[id.index()] + st.sec(id).size();
+            let end = offsets[id.index()].saturating_add(st.sec(id).size());
             if is_nobits(fin.out_type[id.index()]) {
                 // The file part runs up to where the zero-filled data is placed.
                 file_end = file_end.max(offsets[id.index()]);
