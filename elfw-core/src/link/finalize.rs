@@ -12,6 +12,7 @@ use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// `STT_CUDA_OBJECT`.
 const STT_CUDA_OBJECT: u8 = 13;
@@ -715,32 +716,76 @@ type Reach = Vec<(usize, Vec<usize>)>;
 /// newest first, then what its indirect calls may reach — every address-taken function whose
 /// prototype is the one the call site names (observed: a kernel that deletes through a virtual
 /// destructor takes the deleting destructors' register count and their `free`).
-fn calls_with_indirect(st: &State<'_>) -> Vec<Vec<FuncId>> {
-    let mut calls: Vec<Vec<FuncId>> = st.functions.iter().map(|f| f.callees.clone()).collect();
-    if st.indirect_calls.is_empty() {
-        return calls;
-    }
-    let mut by_prototype: FxHashMap<u32, Vec<FuncId>> = FxHashMap::default();
-    for &(f, proto) in &st.address_taken {
-        if !st.func(f).dead {
-            let targets = by_prototype.entry(proto).or_default();
-            if !targets.contains(&f) {
-                targets.push(f);
+fn calls_with_indirect(st: &State<'_>) -> CallLists {
+    let mut extended: FxHashMap<usize, Vec<FuncId>> = FxHashMap::default();
+    if !st.indirect_calls.is_empty() {
+        let mut by_prototype: FxHashMap<u32, Vec<FuncId>> = FxHashMap::default();
+        for &(f, proto) in &st.address_taken {
+            if !st.func(f).dead {
+                let targets = by_prototype.entry(proto).or_default();
+                if !targets.contains(&f) {
+                    targets.push(f);
+                }
+            }
+        }
+        for &(f, proto) in &st.indirect_calls {
+            for &t in by_prototype.get(&proto).map(Vec::as_slice).unwrap_or(&[]) {
+                let list = extended
+                    .entry(f.0 as usize)
+                    .or_insert_with(|| st.func(f).callees.clone());
+                if !list.contains(&t) {
+                    list.push(t);
+                }
             }
         }
     }
-    for &(f, proto) in &st.indirect_calls {
-        for &t in by_prototype.get(&proto).map(Vec::as_slice).unwrap_or(&[]) {
-            let list = &mut calls[f.0 as usize];
-            if !list.contains(&t) {
-                list.push(t);
-            }
-        }
+    let n = st.functions.len();
+    let mut calls = CallLists {
+        start: Vec::with_capacity(n + 1),
+        direct: Vec::with_capacity(n),
+        edges: Vec::with_capacity(st.functions.iter().map(|f| f.callees.len()).sum()),
+    };
+    calls.start.push(0);
+    for (i, f) in st.functions.iter().enumerate() {
+        let list = extended.get(&i).map_or(f.callees.as_slice(), Vec::as_slice);
+        calls.edges.extend_from_slice(list);
+        calls.start.push(calls.edges.len() as u32);
+        calls.direct.push(f.callees.len().min(list.len()) as u32);
     }
     calls
 }
 
-fn kernel_reach(st: &State<'_>, calls: &[Vec<FuncId>]) -> Reach {
+/// Each function's callees for what propagates along the call graph (see
+/// [`calls_with_indirect`]), by function ordinal, in one contiguous list: the walks from
+/// every kernel read them many times over.
+struct CallLists {
+    /// Where each function's callees start in `edges` (one more entry than functions).
+    start: Vec<u32>,
+    /// How many of each function's callees are its direct ones (they come first).
+    direct: Vec<u32>,
+    /// The callees of every function, one function after another.
+    edges: Vec<FuncId>,
+}
+
+impl CallLists {
+    /// Number of functions.
+    fn len(&self) -> usize {
+        self.direct.len()
+    }
+    /// How many of `f`'s callees are direct calls (the rest come from indirect calls).
+    fn direct(&self, f: usize) -> usize {
+        self.direct[f] as usize
+    }
+}
+
+impl std::ops::Index<usize> for CallLists {
+    type Output = [FuncId];
+    fn index(&self, f: usize) -> &[FuncId] {
+        &self.edges[self.start[f] as usize..self.start[f + 1] as usize]
+    }
+}
+
+fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
     let mut seen = Visited::new(st.functions.len());
     let mut out = Vec::new();
     for k in 1..st.functions.len() {
@@ -834,17 +879,25 @@ fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
 /// `front`, else after the other entries, which keep their order. Fitted to nvlink
 /// 13.5 on 120 generated two-TU links (a kernel listing malloc, log_value and free, where an
 /// earlier TU defines log_value calling printf, ends with vprintf, malloc, free).
-fn as_inputs_leave_them(st: &State<'_>, own: &[Vec<SymIdx>], front: bool) -> Vec<Vec<SymIdx>> {
-    let input_of = |f: usize| {
-        st.functions[f]
-            .sym
-            .map_or(usize::MAX, |s| st.sym(s).input())
-    };
+fn as_inputs_leave_them<'o>(
+    st: &State<'_>,
+    own: &'o [Vec<SymIdx>],
+    front: bool,
+) -> Vec<Cow<'o, [SymIdx]>> {
+    let inputs: Vec<usize> = st
+        .functions
+        .iter()
+        .map(|f| f.sym.map_or(usize::MAX, |s| st.sym(s).input()))
+        .collect();
+    // Functions by input, in ordinal order within an input (a stable sort).
     let mut order: Vec<usize> = (1..st.functions.len()).collect();
-    order.sort_by_key(|&f| input_of(f));
-    let mut out = own.to_vec();
+    order.sort_by_key(|&f| inputs[f]);
+    let mut out: Vec<Cow<'o, [SymIdx]>> = own.iter().map(|l| Cow::Borrowed(l.as_slice())).collect();
     for f in order {
-        let here = input_of(f);
+        if own[f].is_empty() {
+            continue;
+        }
+        let here = inputs[f];
         let replaced = |e: SymIdx| {
             let x = st.sym(e);
             let earlier = x.is_defined() && x.input() < here;
@@ -864,21 +917,21 @@ fn as_inputs_leave_them(st: &State<'_>, own: &[Vec<SymIdx>], front: bool) -> Vec
         given.dedup();
         let mut left: Vec<SymIdx> = Vec::new();
         for g in given {
-            for &s in &out[g.0 as usize] {
+            for &s in out[g.0 as usize].iter() {
                 if !rest.contains(&s) && !left.contains(&s) {
                     left.push(s);
                 }
             }
         }
         // `left` holds only what `rest` lacks, so the two join without duplicates.
-        out[f] = if front {
+        out[f] = Cow::Owned(if front {
             left.extend(rest);
             left
         } else {
             let mut back = rest;
             back.extend(left);
             back
-        };
+        });
     }
     out
 }
@@ -925,8 +978,8 @@ impl ExternsWalk {
         &mut self,
         st: &State<'_>,
         original: &[Vec<SymIdx>],
-        own: &[Vec<SymIdx>],
-        calls: &[Vec<FuncId>],
+        own: &[Cow<'_, [SymIdx]>],
+        calls: &CallLists,
         root: usize,
         additions_first: bool,
     ) -> Vec<SymIdx> {
@@ -937,7 +990,7 @@ impl ExternsWalk {
         while let Some(step) = self.steps.pop() {
             match step {
                 ExternsStep::Own(f) => {
-                    for &s in &own[f] {
+                    for &s in own[f].iter() {
                         if externs_kept(st, s) && self.listed.insert(s) {
                             list.push(s);
                         }
@@ -974,7 +1027,7 @@ impl ExternsWalk {
                     let direct = if additions_first {
                         calls[f].len()
                     } else {
-                        st.functions[f].callees.len().min(calls[f].len())
+                        calls.direct(f)
                     };
                     for c in calls[f][direct..].iter().rev() {
                         self.steps.push(ExternsStep::Enter(c.0 as usize));
@@ -992,7 +1045,7 @@ impl ExternsWalk {
                     // replaced it) count among them.
                     let mut named_callees: Vec<usize> =
                         callees.clone().filter(|&c| named(c)).collect();
-                    for &s in &own[f] {
+                    for &s in own[f].iter() {
                         if original[f].contains(&s) {
                             continue;
                         }
@@ -1017,12 +1070,7 @@ impl ExternsWalk {
 
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (the order is
 /// [`ExternsWalk::list`]'s); what stays listed is decided when the records are written.
-fn propagate_externs(
-    st: &mut State<'_>,
-    info: &[Option<SecId>],
-    reach: &Reach,
-    calls: &[Vec<FuncId>],
-) {
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, calls: &CallLists) {
     // Each function's own EXTERNS entries, all of them (defined functions included: they
     // decide the order below).
     let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
@@ -1093,7 +1141,7 @@ fn propagate_externs(
 /// How many call cycles a depth-first walk from `root` closes (its back edges): nvlink warns
 /// once per cycle that a kernel's stack size cannot be determined (observed: one line for a
 /// self-recursive fib, two when fib and an even/odd pair are both reached).
-fn recursion_cycles(calls: &[Vec<FuncId>], root: usize) -> usize {
+fn recursion_cycles(calls: &CallLists, root: usize) -> usize {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
@@ -1125,7 +1173,7 @@ fn recursion_cycles(calls: &[Vec<FuncId>], root: usize) -> usize {
     cycles
 }
 
-fn min_stacks(st: &State<'_>, calls: &[Vec<FuncId>]) -> Vec<Option<u64>> {
+fn min_stacks(st: &State<'_>, calls: &CallLists) -> Vec<Option<u64>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
