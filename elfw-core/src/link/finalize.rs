@@ -297,8 +297,12 @@ pub fn finalize(
     );
     // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
     let empty = Vec::new();
-    let per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
+    let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
         st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+    // In creation order: the records, their symbols and their input bytes then come roughly
+    // in the order merge made them, not scattered by the hash map's order (a large link's
+    // records are far bigger than the caches).
+    per_function.sort_unstable_by_key(|&(sec, _)| sec);
     let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
     let built: Vec<(SecId, Vec<u8>)> = per_function
         .into_par_iter()
