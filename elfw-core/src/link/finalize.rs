@@ -476,6 +476,7 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 /// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
 /// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
 fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    let bump = st.bump;
     // Per-function values from the merged global records.
     let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
     let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
@@ -534,8 +535,10 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         if r.attr == EIATTR_REGCOUNT {
             if let Some(&f) = entry_of.get(&sym) {
                 if let Some(m) = max_regs[f] {
-                    if let Some(w) = r.payload.to_mut().get_mut(4..8) {
-                        w.copy_from_slice(&m.to_le_bytes());
+                    if r.payload.len() >= 8 {
+                        let p = bump.alloc_slice_copy(r.payload);
+                        p[4..8].copy_from_slice(&m.to_le_bytes());
+                        r.payload = p;
                     }
                 }
             }
@@ -579,7 +582,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             });
             match own {
                 Some(r) if r.payload.len() >= 4 => {
-                    r.payload.to_mut()[..4].copy_from_slice(&u32::MAX.to_le_bytes())
+                    let p = bump.alloc_slice_copy(r.payload);
+                    p[..4].copy_from_slice(&u32::MAX.to_le_bytes());
+                    r.payload = p;
                 }
                 _ => {
                     // Ahead of a rewritten EXTERNS list (observed: a recursive kernel's new
@@ -594,9 +599,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
                         InfoRecord {
                             format: EIFMT_SVAL,
                             attr: EIATTR_CRS_STACK_SIZE,
-                            payload: u32::MAX.to_le_bytes().to_vec().into(),
+                            payload: bump.alloc_slice_copy(&u32::MAX.to_le_bytes()),
                             sym: None,
-                            externs: Vec::new(),
+                            externs: &[],
                             dropped: false,
                         },
                     );
@@ -610,15 +615,14 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     // The linker's own records come out after the merged ones.
     for (i, sym) in entries {
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
-        let mut payload = Vec::with_capacity(8);
-        payload.extend_from_slice(&0u32.to_le_bytes());
-        payload.extend_from_slice(&v.to_le_bytes());
+        let payload = bump.alloc_slice_fill_copy(8, 0u8);
+        payload[4..].copy_from_slice(&v.to_le_bytes());
         st.info_tail.push(InfoRecord {
             format: EIFMT_SVAL,
             attr: EIATTR_MIN_STACK_SIZE,
-            payload: payload.into(),
+            payload,
             sym: Some(sym),
-            externs: Vec::new(),
+            externs: &[],
             dropped: false,
         });
     }
@@ -641,18 +645,18 @@ fn sync_merc_info(st: &mut State<'_>) {
             match r.attr {
                 EIATTR_NUM_BARRIERS => {
                     if let Some(x) = find(EIATTR_NUM_BARRIERS) {
-                        r.payload.clone_from(&x.payload);
+                        r.payload = x.payload;
                     }
                 }
                 super::merge::EIATTR_EXTERNS => match find(super::merge::EIATTR_EXTERNS) {
-                    Some(x) => r.externs.clone_from(&x.externs),
+                    Some(x) => r.externs = x.externs,
                     // Replaced by a record after the others, shared by both worlds.
                     None => r.dropped = true,
                 },
                 EIATTR_CRS_STACK_SIZE => {
                     if let Some(x) = find(EIATTR_CRS_STACK_SIZE) {
                         if x.payload.get(..4) == Some(&u32::MAX.to_le_bytes()[..]) {
-                            r.payload.clone_from(&x.payload);
+                            r.payload = x.payload;
                         }
                     }
                 }
@@ -690,8 +694,10 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
             .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
         {
             Some(r) => {
-                if let Some(b) = r.payload.to_mut().first_mut() {
-                    *b = (*b).max(most);
+                if let Some(&b) = r.payload.first() {
+                    let p = st.bump.alloc_slice_copy(r.payload);
+                    p[0] = b.max(most);
+                    r.payload = p;
                 }
             }
             None => st
@@ -701,9 +707,9 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
                 .push(InfoRecord {
                     format: crate::nvinfo::EIFMT_BVAL,
                     attr: EIATTR_NUM_BARRIERS,
-                    payload: vec![most, 0].into(),
+                    payload: st.bump.alloc_slice_copy(&[most, 0]),
                     sym: None,
-                    externs: Vec::new(),
+                    externs: &[],
                     dropped: false,
                 }),
         }
@@ -1075,6 +1081,7 @@ impl ExternsWalk {
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (the order is
 /// [`ExternsWalk::list`]'s); what stays listed is decided when the records are written.
 fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, calls: &CallLists) {
+    let bump = st.bump;
     // Each function's own EXTERNS entries, all of them (defined functions included: they
     // decide the order below).
     let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
@@ -1116,7 +1123,7 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, 
                 .find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
         });
         match record {
-            Some(r) if names_kernel => r.externs = list,
+            Some(r) if names_kernel => r.externs = bump.alloc_slice_copy(&list),
             record => {
                 if let Some(r) = record {
                     r.dropped = true;
@@ -1128,9 +1135,9 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, 
                         .push(InfoRecord {
                             format: EIFMT_SVAL,
                             attr: super::merge::EIATTR_EXTERNS,
-                            payload: Vec::new().into(),
+                            payload: &[],
                             sym: None,
-                            externs: list,
+                            externs: bump.alloc_slice_copy(&list),
                             dropped: false,
                         });
                 }
@@ -1730,7 +1737,7 @@ pub(super) fn info_bytes<'a>(
             // What stays listed: symbols still undefined, and kernels (launched from the device).
             let mut undefined: Vec<u32> = Vec::new();
             let mut seen: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
-            for &sym in &r.externs {
+            for &sym in r.externs {
                 let x = st.sym(sym);
                 let entry = x.func().is_some_and(|f| st.func(f).is_entry);
                 if x.removed() || (x.is_defined() && !entry) {
@@ -1757,7 +1764,7 @@ pub(super) fn info_bytes<'a>(
         if r.format == EIFMT_SVAL {
             out.extend_from_slice(&(r.payload.len() as u16).to_le_bytes());
             let start = out.len();
-            out.extend_from_slice(&r.payload);
+            out.extend_from_slice(r.payload);
             if let Some(sym) = r.sym {
                 out[start..start + 4].copy_from_slice(&nums.get(sym).to_le_bytes());
             }
