@@ -12,6 +12,7 @@ use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// `STT_CUDA_OBJECT`.
 const STT_CUDA_OBJECT: u8 = 13;
@@ -296,8 +297,12 @@ pub fn finalize(
     );
     // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
     let empty = Vec::new();
-    let per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
+    let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
         st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+    // In creation order: the records, their symbols and their input bytes then come roughly
+    // in the order merge made them, not scattered by the hash map's order (a large link's
+    // records are far bigger than the caches).
+    per_function.sort_unstable_by_key(|&(sec, _)| sec);
     let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
     let built: Vec<(SecId, Vec<u8>)> = per_function
         .into_par_iter()
@@ -500,6 +505,7 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 /// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
 /// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
 fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    let bump = st.bump;
     // Per-function values from the merged global records.
     let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
     let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
@@ -558,8 +564,10 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         if r.attr == EIATTR_REGCOUNT {
             if let Some(&f) = entry_of.get(&sym) {
                 if let Some(m) = max_regs[f] {
-                    if let Some(w) = r.payload.to_mut().get_mut(4..8) {
-                        w.copy_from_slice(&m.to_le_bytes());
+                    if r.payload.len() >= 8 {
+                        let p = bump.alloc_slice_copy(r.payload);
+                        p[4..8].copy_from_slice(&m.to_le_bytes());
+                        r.payload = p;
                     }
                 }
             }
@@ -603,7 +611,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             });
             match own {
                 Some(r) if r.payload.len() >= 4 => {
-                    r.payload.to_mut()[..4].copy_from_slice(&u32::MAX.to_le_bytes())
+                    let p = bump.alloc_slice_copy(r.payload);
+                    p[..4].copy_from_slice(&u32::MAX.to_le_bytes());
+                    r.payload = p;
                 }
                 _ => {
                     // Ahead of a rewritten EXTERNS list (observed: a recursive kernel's new
@@ -618,9 +628,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
                         InfoRecord {
                             format: EIFMT_SVAL,
                             attr: EIATTR_CRS_STACK_SIZE,
-                            payload: u32::MAX.to_le_bytes().to_vec().into(),
+                            payload: bump.alloc_slice_copy(&u32::MAX.to_le_bytes()),
                             sym: None,
-                            externs: Vec::new(),
+                            externs: &[],
                             dropped: false,
                         },
                     );
@@ -642,15 +652,14 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             continue;
         }
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
-        let mut payload = Vec::with_capacity(8);
-        payload.extend_from_slice(&0u32.to_le_bytes());
-        payload.extend_from_slice(&v.to_le_bytes());
+        let payload = bump.alloc_slice_fill_copy(8, 0u8);
+        payload[4..].copy_from_slice(&v.to_le_bytes());
         st.info_tail.push(InfoRecord {
             format: EIFMT_SVAL,
             attr: EIATTR_MIN_STACK_SIZE,
-            payload: payload.into(),
+            payload,
             sym: Some(sym),
-            externs: Vec::new(),
+            externs: &[],
             dropped: false,
         });
     }
@@ -673,18 +682,18 @@ fn sync_merc_info(st: &mut State<'_>) {
             match r.attr {
                 EIATTR_NUM_BARRIERS => {
                     if let Some(x) = find(EIATTR_NUM_BARRIERS) {
-                        r.payload.clone_from(&x.payload);
+                        r.payload = x.payload;
                     }
                 }
                 super::merge::EIATTR_EXTERNS => match find(super::merge::EIATTR_EXTERNS) {
-                    Some(x) => r.externs.clone_from(&x.externs),
+                    Some(x) => r.externs = x.externs,
                     // Replaced by a record after the others, shared by both worlds.
                     None => r.dropped = true,
                 },
                 EIATTR_CRS_STACK_SIZE => {
                     if let Some(x) = find(EIATTR_CRS_STACK_SIZE) {
                         if x.payload.get(..4) == Some(&u32::MAX.to_le_bytes()[..]) {
-                            r.payload.clone_from(&x.payload);
+                            r.payload = x.payload;
                         }
                     }
                 }
@@ -722,8 +731,10 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
             .find(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
         {
             Some(r) => {
-                if let Some(b) = r.payload.to_mut().first_mut() {
-                    *b = (*b).max(most);
+                if let Some(&b) = r.payload.first() {
+                    let p = st.bump.alloc_slice_copy(r.payload);
+                    p[0] = b.max(most);
+                    r.payload = p;
                 }
             }
             None => st
@@ -733,9 +744,9 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
                 .push(InfoRecord {
                     format: crate::nvinfo::EIFMT_BVAL,
                     attr: EIATTR_NUM_BARRIERS,
-                    payload: vec![most, 0].into(),
+                    payload: st.bump.alloc_slice_copy(&[most, 0]),
                     sym: None,
-                    externs: Vec::new(),
+                    externs: &[],
                     dropped: false,
                 }),
         }
@@ -752,32 +763,76 @@ type Reach = Vec<(usize, Vec<usize>)>;
 /// newest first, then what its indirect calls may reach — every address-taken function whose
 /// prototype is the one the call site names (observed: a kernel that deletes through a virtual
 /// destructor takes the deleting destructors' register count and their `free`).
-fn calls_with_indirect(st: &State<'_>) -> Vec<Vec<FuncId>> {
-    let mut calls: Vec<Vec<FuncId>> = st.functions.iter().map(|f| f.callees.clone()).collect();
-    if st.indirect_calls.is_empty() {
-        return calls;
-    }
-    let mut by_prototype: FxHashMap<u32, Vec<FuncId>> = FxHashMap::default();
-    for &(f, proto) in &st.address_taken {
-        if !st.func(f).dead {
-            let targets = by_prototype.entry(proto).or_default();
-            if !targets.contains(&f) {
-                targets.push(f);
+fn calls_with_indirect(st: &State<'_>) -> CallLists {
+    let mut extended: FxHashMap<usize, Vec<FuncId>> = FxHashMap::default();
+    if !st.indirect_calls.is_empty() {
+        let mut by_prototype: FxHashMap<u32, Vec<FuncId>> = FxHashMap::default();
+        for &(f, proto) in &st.address_taken {
+            if !st.func(f).dead {
+                let targets = by_prototype.entry(proto).or_default();
+                if !targets.contains(&f) {
+                    targets.push(f);
+                }
+            }
+        }
+        for &(f, proto) in &st.indirect_calls {
+            for &t in by_prototype.get(&proto).map(Vec::as_slice).unwrap_or(&[]) {
+                let list = extended
+                    .entry(f.0 as usize)
+                    .or_insert_with(|| st.func(f).callees.clone());
+                if !list.contains(&t) {
+                    list.push(t);
+                }
             }
         }
     }
-    for &(f, proto) in &st.indirect_calls {
-        for &t in by_prototype.get(&proto).map(Vec::as_slice).unwrap_or(&[]) {
-            let list = &mut calls[f.0 as usize];
-            if !list.contains(&t) {
-                list.push(t);
-            }
-        }
+    let n = st.functions.len();
+    let mut calls = CallLists {
+        start: Vec::with_capacity(n + 1),
+        direct: Vec::with_capacity(n),
+        edges: Vec::with_capacity(st.functions.iter().map(|f| f.callees.len()).sum()),
+    };
+    calls.start.push(0);
+    for (i, f) in st.functions.iter().enumerate() {
+        let list = extended.get(&i).map_or(f.callees.as_slice(), Vec::as_slice);
+        calls.edges.extend_from_slice(list);
+        calls.start.push(calls.edges.len() as u32);
+        calls.direct.push(f.callees.len().min(list.len()) as u32);
     }
     calls
 }
 
-fn kernel_reach(st: &State<'_>, calls: &[Vec<FuncId>]) -> Reach {
+/// Each function's callees for what propagates along the call graph (see
+/// [`calls_with_indirect`]), by function ordinal, in one contiguous list: the walks from
+/// every kernel read them many times over.
+struct CallLists {
+    /// Where each function's callees start in `edges` (one more entry than functions).
+    start: Vec<u32>,
+    /// How many of each function's callees are its direct ones (they come first).
+    direct: Vec<u32>,
+    /// The callees of every function, one function after another.
+    edges: Vec<FuncId>,
+}
+
+impl CallLists {
+    /// Number of functions.
+    fn len(&self) -> usize {
+        self.direct.len()
+    }
+    /// How many of `f`'s callees are direct calls (the rest come from indirect calls).
+    fn direct(&self, f: usize) -> usize {
+        self.direct[f] as usize
+    }
+}
+
+impl std::ops::Index<usize> for CallLists {
+    type Output = [FuncId];
+    fn index(&self, f: usize) -> &[FuncId] {
+        &self.edges[self.start[f] as usize..self.start[f + 1] as usize]
+    }
+}
+
+fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
     let mut seen = Visited::new(st.functions.len());
     let mut out = Vec::new();
     for k in 1..st.functions.len() {
@@ -871,17 +926,25 @@ fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
 /// `front`, else after the other entries, which keep their order. Fitted to nvlink
 /// 13.5 on 120 generated two-TU links (a kernel listing malloc, log_value and free, where an
 /// earlier TU defines log_value calling printf, ends with vprintf, malloc, free).
-fn as_inputs_leave_them(st: &State<'_>, own: &[Vec<SymIdx>], front: bool) -> Vec<Vec<SymIdx>> {
-    let input_of = |f: usize| {
-        st.functions[f]
-            .sym
-            .map_or(usize::MAX, |s| st.sym(s).input())
-    };
+fn as_inputs_leave_them<'o>(
+    st: &State<'_>,
+    own: &'o [Vec<SymIdx>],
+    front: bool,
+) -> Vec<Cow<'o, [SymIdx]>> {
+    let inputs: Vec<usize> = st
+        .functions
+        .iter()
+        .map(|f| f.sym.map_or(usize::MAX, |s| st.sym(s).input()))
+        .collect();
+    // Functions by input, in ordinal order within an input (a stable sort).
     let mut order: Vec<usize> = (1..st.functions.len()).collect();
-    order.sort_by_key(|&f| input_of(f));
-    let mut out = own.to_vec();
+    order.sort_by_key(|&f| inputs[f]);
+    let mut out: Vec<Cow<'o, [SymIdx]>> = own.iter().map(|l| Cow::Borrowed(l.as_slice())).collect();
     for f in order {
-        let here = input_of(f);
+        if own[f].is_empty() {
+            continue;
+        }
+        let here = inputs[f];
         let replaced = |e: SymIdx| {
             let x = st.sym(e);
             let earlier = x.is_defined() && x.input() < here;
@@ -901,21 +964,21 @@ fn as_inputs_leave_them(st: &State<'_>, own: &[Vec<SymIdx>], front: bool) -> Vec
         given.dedup();
         let mut left: Vec<SymIdx> = Vec::new();
         for g in given {
-            for &s in &out[g.0 as usize] {
+            for &s in out[g.0 as usize].iter() {
                 if !rest.contains(&s) && !left.contains(&s) {
                     left.push(s);
                 }
             }
         }
         // `left` holds only what `rest` lacks, so the two join without duplicates.
-        out[f] = if front {
+        out[f] = Cow::Owned(if front {
             left.extend(rest);
             left
         } else {
             let mut back = rest;
             back.extend(left);
             back
-        };
+        });
     }
     out
 }
@@ -962,8 +1025,8 @@ impl ExternsWalk {
         &mut self,
         st: &State<'_>,
         original: &[Vec<SymIdx>],
-        own: &[Vec<SymIdx>],
-        calls: &[Vec<FuncId>],
+        own: &[Cow<'_, [SymIdx]>],
+        calls: &CallLists,
         root: usize,
         additions_first: bool,
     ) -> Vec<SymIdx> {
@@ -974,7 +1037,7 @@ impl ExternsWalk {
         while let Some(step) = self.steps.pop() {
             match step {
                 ExternsStep::Own(f) => {
-                    for &s in &own[f] {
+                    for &s in own[f].iter() {
                         if externs_kept(st, s) && self.listed.insert(s) {
                             list.push(s);
                         }
@@ -1011,7 +1074,7 @@ impl ExternsWalk {
                     let direct = if additions_first {
                         calls[f].len()
                     } else {
-                        st.functions[f].callees.len().min(calls[f].len())
+                        calls.direct(f)
                     };
                     for c in calls[f][direct..].iter().rev() {
                         self.steps.push(ExternsStep::Enter(c.0 as usize));
@@ -1029,7 +1092,7 @@ impl ExternsWalk {
                     // replaced it) count among them.
                     let mut named_callees: Vec<usize> =
                         callees.clone().filter(|&c| named(c)).collect();
-                    for &s in &own[f] {
+                    for &s in own[f].iter() {
                         if original[f].contains(&s) {
                             continue;
                         }
@@ -1054,12 +1117,8 @@ impl ExternsWalk {
 
 /// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (the order is
 /// [`ExternsWalk::list`]'s); what stays listed is decided when the records are written.
-fn propagate_externs(
-    st: &mut State<'_>,
-    info: &[Option<SecId>],
-    reach: &Reach,
-    calls: &[Vec<FuncId>],
-) {
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, calls: &CallLists) {
+    let bump = st.bump;
     // Each function's own EXTERNS entries, all of them (defined functions included: they
     // decide the order below).
     let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
@@ -1101,7 +1160,7 @@ fn propagate_externs(
                 .find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
         });
         match record {
-            Some(r) if names_kernel => r.externs = list,
+            Some(r) if names_kernel => r.externs = bump.alloc_slice_copy(&list),
             record => {
                 if let Some(r) = record {
                     r.dropped = true;
@@ -1113,9 +1172,9 @@ fn propagate_externs(
                         .push(InfoRecord {
                             format: EIFMT_SVAL,
                             attr: super::merge::EIATTR_EXTERNS,
-                            payload: Vec::new().into(),
+                            payload: &[],
                             sym: None,
-                            externs: list,
+                            externs: bump.alloc_slice_copy(&list),
                             dropped: false,
                         });
                 }
@@ -1130,7 +1189,7 @@ fn propagate_externs(
 /// How many call cycles a depth-first walk from `root` closes (its back edges): nvlink warns
 /// once per cycle that a kernel's stack size cannot be determined (observed: one line for a
 /// self-recursive fib, two when fib and an even/odd pair are both reached).
-fn recursion_cycles(calls: &[Vec<FuncId>], root: usize) -> usize {
+fn recursion_cycles(calls: &CallLists, root: usize) -> usize {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
@@ -1162,7 +1221,7 @@ fn recursion_cycles(calls: &[Vec<FuncId>], root: usize) -> usize {
     cycles
 }
 
-fn min_stacks(st: &State<'_>, calls: &[Vec<FuncId>]) -> Vec<Option<u64>> {
+fn min_stacks(st: &State<'_>, calls: &CallLists) -> Vec<Option<u64>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
@@ -1715,7 +1774,7 @@ pub(super) fn info_bytes<'a>(
             // What stays listed: symbols still undefined, and kernels (launched from the device).
             let mut undefined: Vec<u32> = Vec::new();
             let mut seen: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
-            for &sym in &r.externs {
+            for &sym in r.externs {
                 let x = st.sym(sym);
                 let entry = x.func().is_some_and(|f| st.func(f).is_entry);
                 if x.removed() || (x.is_defined() && !entry) {
@@ -1742,7 +1801,7 @@ pub(super) fn info_bytes<'a>(
         if r.format == EIFMT_SVAL {
             out.extend_from_slice(&(r.payload.len() as u16).to_le_bytes());
             let start = out.len();
-            out.extend_from_slice(&r.payload);
+            out.extend_from_slice(r.payload);
             if let Some(sym) = r.sym {
                 out[start..start + 4].copy_from_slice(&nums.get(sym).to_le_bytes());
             }

@@ -1002,17 +1002,15 @@ impl<'d> MergeCx<'_, 'd> {
             if r.attr == EIATTR_EXTERNS {
                 // The symbols a function references from elsewhere; only those still
                 // undefined after the link stay listed (decided at finalize).
-                r.externs = r
-                    .payload
-                    .chunks_exact(4)
-                    .filter_map(|w| {
-                        self.maps
-                            .sym
-                            .get(u32::from_le_bytes(w.try_into().unwrap()) as usize)
-                            .copied()
-                            .flatten()
-                    })
-                    .collect();
+                let mut listed = Vec::with_capacity(r.payload.len() / 4);
+                listed.extend(r.payload.chunks_exact(4).filter_map(|w| {
+                    self.maps
+                        .sym
+                        .get(u32::from_le_bytes(w.try_into().unwrap()) as usize)
+                        .copied()
+                        .flatten()
+                }));
+                r.externs = self.st.bump.alloc_slice_copy(&listed);
             } else if let Some(in_sym) = info_symbol_operand(r) {
                 if self
                     .maps
@@ -1345,9 +1343,9 @@ pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord<'_>>, String> {
             out.push(InfoRecord {
                 format,
                 attr,
-                payload: data[o + 4..end].into(),
+                payload: &data[o + 4..end],
                 sym: None,
-                externs: Vec::new(),
+                externs: &[],
                 dropped: false,
             });
             o = end;
@@ -1355,9 +1353,9 @@ pub fn parse_info(data: &[u8]) -> Result<Vec<InfoRecord<'_>>, String> {
             out.push(InfoRecord {
                 format,
                 attr,
-                payload: data[o + 2..o + 4].into(),
+                payload: &data[o + 2..o + 4],
                 sym: None,
-                externs: Vec::new(),
+                externs: &[],
                 dropped: false,
             });
             o += 4;

@@ -370,19 +370,23 @@ pub struct Reloc {
 }
 
 /// An `.nv.info` record with its symbol operand (if any) in output terms.
-#[derive(Clone, Debug)]
+///
+/// A quarter of a million of these live through a large link, so the record borrows what it
+/// holds: the payload from its input (or from the link's arena once the link changes it) and
+/// the EXTERNS list from the link's arena.
+#[derive(Clone, Copy, Debug)]
 pub struct InfoRecord<'d> {
     /// EIFMT format byte.
     pub format: u8,
     /// EIATTR code.
     pub attr: u8,
     /// For `EIFMT_SVAL`: the payload; for the 2-byte forms, the value in 2 little-endian bytes.
-    /// Borrowed from the input until the link changes it.
-    pub payload: std::borrow::Cow<'d, [u8]>,
+    /// Borrowed from the input until the link changes it, then from the link's arena.
+    pub payload: &'d [u8],
     /// Symbol in the first payload word, when the attribute carries one.
     pub sym: Option<SymIdx>,
-    /// For `EIATTR_EXTERNS`: the listed symbols.
-    pub externs: Vec<SymIdx>,
+    /// For `EIATTR_EXTERNS`: the listed symbols (in the link's arena).
+    pub externs: &'d [SymIdx],
     /// Removed.
     pub dropped: bool,
 }
