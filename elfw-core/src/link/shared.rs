@@ -151,8 +151,43 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // at 256; variables of functions shared by disjoint sets of kernels overlap; fitted on
     // 235 of 236 randomized links with common functions (2-5 kernels, functions shared by
     // 2-3 of them, dead functions, one or two inputs, alignments 4-16, sizes 1-800 bytes).
+    // Variables of kernels dead-code elimination removed (a template kernel's arrays sit in
+    // `.nv_debug.shared`, like a function's) are gone with them: they make no common area
+    // (observed: CUB's kernels the host code does not launch leave every window aligned for
+    // what it holds).
+    // A variable no kernel reaches joins the area only when a dead function's code names it:
+    // one no code names (ptxas keeps some a kernel no longer uses) or only a removed kernel's
+    // code names is not there (observed: CUB's histogram kernel's unused 12-byte array, and
+    // the kernels the host code does not launch, leave every window aligned for what it holds).
+    let (dead_kernel_var, named_by_code) = {
+        let mut text_of_dead_kernel: FxHashSet<SecId> = FxHashSet::default();
+        for f in st.functions.iter().skip(1) {
+            if let (true, true, Some(sym)) = (f.is_entry, f.dead, f.sym) {
+                if let SymSection::Section(t) = st.sym(sym).section() {
+                    text_of_dead_kernel.insert(t);
+                }
+            }
+        }
+        let mut dead_kernel = vec![false; st.shared_vars.len()];
+        let mut named = vec![false; st.shared_vars.len()];
+        for r in &st.relocs {
+            let Some(v) = r.sym.and_then(|s| st.sym(s).shared()) else {
+                continue;
+            };
+            if let Some(x) = named.get_mut(v) {
+                *x = true;
+            }
+            if text_of_dead_kernel.contains(&r.target) {
+                if let Some(x) = dead_kernel.get_mut(v) {
+                    *x = true;
+                }
+            }
+        }
+        (dead_kernel, named)
+    };
     let mut by_size: Vec<usize> = (0..st.shared_vars.len())
         .filter(|&v| st.shared_vars[v].kind == SharedKind::Function && users[v].len() != 1)
+        .filter(|&v| !users[v].is_empty() || (named_by_code[v] && !dead_kernel_var[v]))
         .collect();
     by_size.sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
     let in_common_area = !by_size.is_empty();
