@@ -365,9 +365,18 @@ impl<'d> MergeCx<'_, 'd> {
         } else {
             Some(self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?)
         };
+        // A relocatable link's shared sections hold no bytes and follow one another unpadded
+        // (observed: two 0x11268-byte `.nv_debug.shared` of alignment 16 end at 0x22...8),
+        // though the section keeps their alignment.
+        let unpadded = self.opts.relocatable && out_type == SHT_CUDA_SHARED;
+        let align = if unpadded { 1 } else { h.addralign };
         let off = self
             .st
-            .append_data(id, data, h.size, h.addralign, self.input, idx);
+            .append_data(id, data, h.size, align, self.input, idx);
+        if unpadded {
+            let mut x = self.st.sec_mut(id);
+            *x.addralign() = (*x.addralign()).max(h.addralign);
+        }
         self.maps.sec[idx as usize] = Some(id);
         self.maps.offset[idx as usize] = off;
         Ok(Some(id))
@@ -809,9 +818,20 @@ impl<'d> MergeCx<'_, 'd> {
         }
         let defined = s.shndx != 0;
         let special = (s.shndx as u16) >= SHN_LORESERVE;
+        // In a relocatable link a shared variable's `st_value` stays its alignment (ptxas's
+        // convention), not an offset (observed, `-r`).
+        let shared_section = defined
+            && !special
+            && self
+                .in_section(s.shndx)
+                .is_ok_and(|(h, n)| classify(h.sh_type, n) == SHT_CUDA_SHARED);
         let (section, value) = if defined && !special {
             let sec = self.map_section(s.shndx)?;
-            let base = self.maps.offset[s.shndx as usize];
+            let base = if self.opts.relocatable && s.other & 0x40 != 0 && shared_section {
+                0
+            } else {
+                self.maps.offset[s.shndx as usize]
+            };
             let value = s.value.checked_add(base).ok_or_else(|| {
                 bad(
                     self.obj,
@@ -862,8 +882,18 @@ impl<'d> MergeCx<'_, 'd> {
                     self.multiple_definition(name, existing.input);
                 } else if s.binding() == STB_WEAK && existing.size == s.size {
                     // The earlier definition stays.
-                    let end = s.value.saturating_add(s.size);
-                    self.maps.lost_data.push((s.shndx, s.value, end));
+                    if self.opts.relocatable && s.other & 0x40 != 0 && shared_section {
+                        // A relocatable link's shared section holds no bytes: a second copy
+                        // of a template kernel's weak array takes no room (observed: two TUs
+                        // with the same template kernel give one copy's worth).
+                        if let SymSection::Section(sec) = section {
+                            let mut x = self.st.sec_mut(sec);
+                            *x.size() = x.size().saturating_sub(s.size);
+                        }
+                    } else {
+                        let end = s.value.saturating_add(s.size);
+                        self.maps.lost_data.push((s.shndx, s.value, end));
+                    }
                 } else if existing.size != s.size {
                     let first = self
                         .opts
