@@ -34,7 +34,10 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             // An address-taken function stays; what it calls stays only when live code makes
             // an indirect call (observed: a function whose address only a dead kernel's data
             // holds survives a host-info link, its callee does not).
-            if selected {
+            // A kernel whose address is taken (launched from device code) runs: what it calls
+            // stays (observed: a -G kernel that launches itself keeps its internal
+            // cudaGetParameterBufferV2/cudaLaunchDeviceV2 wrappers).
+            if selected || f.is_entry {
                 queue.push_back(i);
             }
             reasons[i] = if selected {

@@ -1080,10 +1080,13 @@ impl ExternsWalk {
                         self.steps.push(ExternsStep::Enter(c.0 as usize));
                     }
                     let callees = calls[f][..direct].iter().map(|c| c.0 as usize);
+                    // Local functions (a TU's internal wrappers, `-G` keeps them out of line)
+                    // count as named: what they reach comes after the caller's own entries
+                    // (observed: a -G kernel calling its TU's internal cudaLaunchDeviceV2).
                     let named = |c: usize| {
-                        st.functions[c]
-                            .sym
-                            .is_some_and(|s| original[f].contains(&s))
+                        st.functions[c].sym.is_some_and(|s| {
+                            original[f].contains(&s) || st.sym(s).binding() == STB_LOCAL
+                        })
                     };
                     // The callees its EXTERNS names run in the order they were defined
                     // (observed: a kernel calling libcudadevrt's GetParameterBuffer,

@@ -149,7 +149,18 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 (implicit as i64).wrapping_add(r.addend)
             };
             full_addend = Some(addend);
-            let base = slot.unwrap_or_else(|| symbol_value(st, s, opts));
+            // Debug info naming dynamic shared memory (`extern __shared__`, whose place
+            // differs per kernel) resolves it to -1 (observed, `-G`: all ones on sm_80, 0x3ff
+            // on sm_90, whose addend holds the 0x400 reserved bytes).
+            let dynamic_in_debug = s
+                .shared()
+                .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
+                && is_debug_target(st.sec(r.target).name());
+            let base = if dynamic_in_debug {
+                u64::MAX
+            } else {
+                slot.unwrap_or_else(|| symbol_value(st, s, opts))
+            };
             let mut value = (base as i64).wrapping_add(addend) as u64;
             if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
                 value = value.wrapping_sub(r.offset);
@@ -251,6 +262,11 @@ pub(super) fn symbol_value(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
         Some(v) => st.shared_vars[v].offset.unwrap_or(0),
         None => s.value(),
     }
+}
+
+/// A DWARF or NVIDIA debug section.
+fn is_debug_target(name: &str) -> bool {
+    name.starts_with(".debug_") || name.starts_with(".nv_debug_")
 }
 
 fn is_debug_frame(st: &State<'_>, s: SymbolRef) -> bool {
