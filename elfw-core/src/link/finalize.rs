@@ -157,7 +157,12 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
         // (`extern __shared__`, st_other 0x40) are bound by the driver or the shared-memory
         // layout, not by a definition.
         let bound_elsewhere = (10..=12).contains(&g.sym_type()) || g.other() & 0x40 != 0;
-        if g.removed()
+        // What only a system library (libcudadevrt) refers to may stay undefined (observed:
+        // under `-g` its CDP1 functions keep their `cnp*` references, and nvlink links; a
+        // user object's undefined function is an error with or without `-g`).
+        let from_system = opts.system_library.get(g.input()).copied().unwrap_or(false);
+        if from_system
+            || g.removed()
             || g.is_defined()
             || g.binding() == STB_WEAK
             || provided_externally(g.name())
@@ -389,6 +394,10 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
 /// shared section, at their place in the window (reserved bytes included).
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
+    let debug_shared = opts
+        .debug
+        .then(|| st.section_by_name(".nv_debug.shared"))
+        .flatten();
     let shared_vars = &st.shared_vars;
     let sections = &st.sections;
     for array in [&mut st.locals, &mut st.globals] {
@@ -397,6 +406,16 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
                 continue;
             };
             let var = &shared_vars[v];
+            if var.kind == SharedKind::Dynamic {
+                // `-g`: an `extern __shared__` name is an object at 0 in `.nv_debug.shared`.
+                if let Some(sec) = debug_shared {
+                    let mut sym = array.at_mut(i);
+                    *sym.section() = SymSection::Section(sec);
+                    *sym.value() = 0;
+                    *sym.other() = 0;
+                }
+                continue;
+            }
             // A variable declared in `.nv_debug.shared` (a template kernel's weak arrays) is
             // written in the window of the kernel that holds it when that section is gone
             // (observed, `-g`).

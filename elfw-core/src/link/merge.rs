@@ -769,7 +769,15 @@ impl<'d> MergeCx<'_, 'd> {
                     0,
                 );
                 sec.role = SecRole::Data;
-                self.st.create_section(sec, false);
+                let id = self.st.create_section(sec, false);
+                if self.opts.debug {
+                    // `-g` gives it a section symbol (observed, sm_90).
+                    let sym = self.st.add_local(
+                        Symbol::for_section(".nv_debug.shared", id, self.input),
+                        false,
+                    );
+                    *self.st.sec_mut(id).symbol() = sym.as_local();
+                }
             }
             // Placed later by the shared-memory layout; named in the output only by `-g`
             // links. Its section is still taken now, in symbol order.
@@ -802,7 +810,20 @@ impl<'d> MergeCx<'_, 'd> {
                 ..Symbol::new(s.name, s.info, s.other, 0, s.size, self.input)
             };
             let visible = (self.opts.debug || self.opts.preserve_relocs) && section.is_some();
-            let idx = if visible && s.binding() == STB_WEAK {
+            // `-g` lists `extern __shared__` names too, once, with the non-local symbols
+            // (observed: `sm` as a global object in `.nv_debug.shared`).
+            let listed_dynamic = self.opts.debug && kind == SharedKind::Dynamic;
+            if listed_dynamic {
+                if let Some(&first) = self.st.weak_shared.get(s.name) {
+                    self.maps.sym[i] = Some(first);
+                    return Ok(());
+                }
+            }
+            let idx = if listed_dynamic {
+                let idx = self.st.add_global_hashed(s.hash, rec);
+                self.st.weak_shared.insert(s.name, idx);
+                idx
+            } else if visible && s.binding() == STB_WEAK {
                 // A weak one (a template kernel's array) is listed with the non-local
                 // symbols, where its name first came, though written as a local (observed,
                 // `-g` and `--preserve-relocs`, sm_80 and sm_90).

@@ -155,7 +155,8 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             let dynamic_in_debug = s
                 .shared()
                 .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
-                && is_debug_target(st.sec(r.target).name());
+                && is_debug_target(st.sec(r.target).name())
+                && !opts.debug;
             let base = if dynamic_in_debug {
                 u64::MAX
             } else {

@@ -418,8 +418,13 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             if !has_dynamic {
                 *s.removed() = true;
             }
-            // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`).
-            *s.size() = if opts.target.is_mercury() { reserve } else { 0 };
+            // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`),
+            // and so does a `-g` link on sm_90 (0x400 bytes).
+            *s.size() = if opts.target.is_mercury() || opts.debug {
+                reserve
+            } else {
+                0
+            };
             *s.addralign() = debug_align.max(*s.addralign());
             // Without a section symbol, as when it is empty.
             if let Some(sym) = s.symbol() {
