@@ -1127,7 +1127,11 @@ impl ExternsWalk {
                     }
                     self.steps.push(ExternsStep::Named(named_callees));
                     self.steps.push(ExternsStep::Own(f));
-                    for c in callees.filter(|&c| !named(c)) {
+                    // Several callees it does not name run in the reverse of this list
+                    // (observed with -G: a kernel calling push, then free_list, lists push's
+                    // malloc and vprintf before free_list's free).
+                    let unnamed: Vec<usize> = callees.filter(|&c| !named(c)).collect();
+                    for c in unnamed.into_iter().rev() {
                         self.steps.push(ExternsStep::Enter(c));
                     }
                 }
