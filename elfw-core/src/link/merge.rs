@@ -841,14 +841,17 @@ impl<'d> MergeCx<'_, 'd> {
         let special = (s.shndx as u16) >= SHN_LORESERVE;
         // In a relocatable link a shared variable's `st_value` stays its alignment (ptxas's
         // convention), not an offset (observed, `-r`).
-        let shared_section = defined
+        // (Looked up only in relocatable links: this runs for every data symbol.)
+        let relocatable_shared = self.opts.relocatable
+            && s.other & 0x40 != 0
+            && defined
             && !special
             && self
                 .in_section(s.shndx)
                 .is_ok_and(|(h, n)| classify(h.sh_type, n) == SHT_CUDA_SHARED);
         let (section, value) = if defined && !special {
             let sec = self.map_section(s.shndx)?;
-            let base = if self.opts.relocatable && s.other & 0x40 != 0 && shared_section {
+            let base = if relocatable_shared {
                 0
             } else {
                 self.maps.offset[s.shndx as usize]
@@ -903,7 +906,7 @@ impl<'d> MergeCx<'_, 'd> {
                     self.multiple_definition(name, existing.input);
                 } else if s.binding() == STB_WEAK && existing.size == s.size {
                     // The earlier definition stays.
-                    if self.opts.relocatable && s.other & 0x40 != 0 && shared_section {
+                    if relocatable_shared {
                         // A relocatable link's shared section holds no bytes: a second copy
                         // of a template kernel's weak array takes no room (observed: two TUs
                         // with the same template kernel give one copy's worth).
