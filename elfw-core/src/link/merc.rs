@@ -98,6 +98,10 @@ pub struct MercReloc {
     pub slot: Option<u32>,
     /// Resolved or dropped.
     pub dropped: bool,
+    /// A line-table header field that only the Mercury copy relocates: the SASS
+    /// `.debug_line` and the place in it where the resolved value is written too (see
+    /// [`header_twin`]).
+    pub sass_header: Option<(SecId, u64)>,
 }
 
 /// The Mercury world of one link.
@@ -259,6 +263,12 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                         .collect()
                 })
                 .unwrap_or_default();
+            // `-lineinfo` line tables: a header field the SASS twin leaves unrelocated.
+            let header = if w.sections[target].name == ".nv.merc.debug_line" {
+                line_headers(obj, maps, h.info)
+            } else {
+                None
+            };
             let d = obj.elf.section_data(idx).map_err(|e| bad(obj, e))?;
             for e in d.chunks_exact(24) {
                 let at = u64_at(e, 0);
@@ -309,6 +319,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     sass_addend,
                     slot,
                     dropped: lost && debug,
+                    sass_header: header.as_ref().and_then(|h| h.twin_of(at)),
                 });
             }
         }
@@ -317,11 +328,86 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
     Ok(w)
 }
 
+/// Where the unit headers of an input's Mercury `.debug_line` sit in its SASS `.debug_line`.
+///
+/// A `-lineinfo` line table's header ends with `.debug_str` offsets (the names of inlined
+/// functions). ptxas relocates them only in the Mercury copy; nvlink's image has the resolved
+/// offsets in the SASS copy too, without a relocation (observed, sm_100 and sm_120: the second
+/// TU's header reads 0xa, where its `.debug_str` went). The programs of the two copies
+/// differ, so only offsets inside headers that are byte-identical in both are mirrored.
+struct LineHeaders {
+    /// Per unit: Mercury header start, SASS header start, header length (from the unit start).
+    units: Vec<(u64, u64, u64)>,
+    /// Offsets the SASS relocations already cover.
+    sass_relocated: Vec<u64>,
+    /// The SASS `.debug_line` and where this input's contribution starts in it.
+    sass: (SecId, u64),
+}
+
+impl LineHeaders {
+    /// The SASS place of a Mercury relocation at `at`, when it is a header field that the SASS
+    /// relocations leave out.
+    fn twin_of(&self, at: u64) -> Option<(SecId, u64)> {
+        let &(m, s, _) = self
+            .units
+            .iter()
+            .find(|&&(m, _, len)| (m..m + len).contains(&at))?;
+        let in_sass = s + (at - m);
+        (!self.sass_relocated.contains(&in_sass)).then_some((self.sass.0, self.sass.1 + in_sass))
+    }
+}
+
+/// The matching unit headers of input `obj`'s Mercury line table (section `merc`) and its
+/// SASS twin, or `None` when the SASS twin is not part of the link.
+fn line_headers(
+    obj: &InputObject<'_>,
+    maps: &super::merge::InputMaps,
+    merc: u32,
+) -> Option<LineHeaders> {
+    let twin = obj.elf.section_by_name(b".debug_line")?;
+    let sass_sec = maps.sec.get(twin as usize).copied().flatten()?;
+    let base = *maps.offset.get(twin as usize)?;
+    let m = obj.elf.section_data(merc).ok()?;
+    let s = obj.elf.section_data(twin).ok()?;
+    let header_len = |d: &[u8], at: usize| -> Option<(usize, usize)> {
+        let unit = u32::from_le_bytes(d.get(at..at + 4)?.try_into().ok()?) as usize;
+        let header = u32::from_le_bytes(d.get(at + 6..at + 10)?.try_into().ok()?) as usize;
+        let end = at.checked_add(4)?.checked_add(unit)?;
+        let header_end = at.checked_add(10)?.checked_add(header)?;
+        (unit != 0xffff_ffff && header_end <= end && end <= d.len())
+            .then_some((header_end - at, end))
+    };
+    let mut units = Vec::new();
+    let (mut mi, mut si) = (0usize, 0usize);
+    while let (Some((mh, mend)), Some((sh, send))) = (header_len(m, mi), header_len(s, si)) {
+        if mh == sh && m[mi + 4..mi + mh] == s[si + 4..si + sh] {
+            units.push((mi as u64, si as u64, mh as u64));
+        }
+        (mi, si) = (mend, send);
+    }
+    let rela = obj.elf.section_by_name(b".rela.debug_line");
+    let sass_relocated = rela
+        .and_then(|r| obj.elf.relocations(r).ok())
+        .map(|list| list.map(|r| r.offset).collect())
+        .unwrap_or_default();
+    Some(LineHeaders {
+        units,
+        sass_relocated,
+        sass: (sass_sec, base),
+    })
+}
+
 /// Decides and applies the Mercury relocations (as the SASS ones: same targets, `R_MERCURY_*`
 /// types), then marks the SASS relocation sections whose Mercury twin keeps entries: nvlink
 /// writes those even when they end up empty.
-pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
+pub fn relocate(
+    w: &mut MercWorld,
+    st: &mut State<'_>,
+    patched: &mut super::relocate::Patched,
+    opts: &LinkOptions,
+) {
     let mut resolved = Vec::new();
+    let mut headers = Vec::new();
     for k in 0..w.relocs.len() {
         let r = w.relocs[k];
         if r.dropped {
@@ -344,7 +430,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
-            let value = if s.sym_type() == STT_SECTION {
+            let symbol = if s.sym_type() == STT_SECTION {
                 0
             } else {
                 super::relocate::symbol_value(st, s, opts)
@@ -354,7 +440,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
             } else {
                 r.addend
             };
-            let value = (value as i64).wrapping_add(addend) as u64;
+            let value = (symbol as i64).wrapping_add(addend) as u64;
             let capsule = w.sections[target].kind == MercKind::Capsule;
             let bytes = &mut w.sections[target].bytes;
             if capsule {
@@ -368,6 +454,10 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
                 }
             } else {
                 let _ = elfw_reloc::apply(r.r_type, bytes, r.offset, value);
+                if let Some((sass, at)) = r.sass_header {
+                    let value = (symbol as i64).wrapping_add(r.sass_addend) as u64;
+                    headers.push((sass, at, r.r_type, value));
+                }
             }
         }
         if keep {
@@ -404,6 +494,7 @@ pub fn relocate(w: &mut MercWorld, st: &mut State<'_>, opts: &LinkOptions) {
         let _ = class == Target::LinkTime;
     }
     w.relocs.extend(resolved);
+    patched.add(headers);
     // Relocation sections come in pairs: the SASS one exists when its Mercury twin keeps
     // entries, even if every SASS entry was resolved.
     let mut keeps = vec![false; w.relas.len()];

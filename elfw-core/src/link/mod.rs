@@ -334,14 +334,14 @@ fn run(
     let slots = timed(times, "bindless", || {
         bindless::assign_slots(&mut st, opts.target.is_mercury())
     });
-    let patched = timed(times, "relocate", || {
+    let mut patched = timed(times, "relocate", || {
         relocate::relocate(&mut st, &slots, opts)
     });
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let merc = if opts.target.is_mercury() {
         let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
         timed(times, "mercury-relocate", || {
-            merc::relocate(&mut w, &mut st, opts)
+            merc::relocate(&mut w, &mut st, &mut patched, opts)
         });
         Some(w)
     } else {

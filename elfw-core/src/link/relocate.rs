@@ -63,6 +63,27 @@ impl Patched {
         bytes
     }
 
+    /// Adds fields found after the SASS relocation, as (section, offset, relocation type,
+    /// value); each section's new fields are written after its earlier ones.
+    pub fn add(&mut self, fields: Vec<(SecId, u64, u32, u64)>) {
+        if fields.is_empty() {
+            return;
+        }
+        self.patches.extend(
+            fields
+                .into_iter()
+                .map(|(section, offset, r_type, value)| Patch {
+                    section,
+                    offset,
+                    r_type,
+                    value,
+                    bank: None,
+                }),
+        );
+        self.by_section.clear();
+        *self = std::mem::take(self).finish();
+    }
+
     fn finish(mut self) -> Patched {
         // Stable: fields of one section keep their relocation order.
         self.patches.sort_by_key(|p| p.section.0);
