@@ -75,6 +75,8 @@ pub enum MercuryError {
     InfoMismatch(usize),
     /// A layout item names a twin that does not precede it (index of the item).
     BadTwin(usize),
+    /// A line-table unit or opcode running past its section (offset where it starts).
+    BadLineProgram(usize),
 }
 
 impl fmt::Display for MercuryError {
@@ -90,6 +92,9 @@ impl fmt::Display for MercuryError {
                 write!(f, "SASS and Mercury .nv.info records differ at record {i}")
             }
             MercuryError::BadTwin(i) => write!(f, "layout item {i} shares bytes with a later item"),
+            MercuryError::BadLineProgram(o) => {
+                write!(f, "line-table program at {o:#x} runs past its unit")
+            }
         }
     }
 }
@@ -770,6 +775,183 @@ pub fn prune_debug_frame(
             }
         }
     }
+    Ok(out)
+}
+
+/// One sequence of a DWARF line-table program (`.debug_line`, `.nv_debug_line_sass`): from its
+/// first opcode through its `DW_LNE_end_sequence`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSequence {
+    /// Index of the unit it belongs to.
+    pub unit: usize,
+    /// Offset of its first byte.
+    pub start: usize,
+    /// Offset just past its `DW_LNE_end_sequence`.
+    pub end: usize,
+    /// Offset of the operand of a `DW_LNE_set_address` that opens it (where ptxas puts the
+    /// relocation naming the function the sequence describes), if one does.
+    pub address: Option<usize>,
+}
+
+/// The units (offset of each `unit_length` field) and sequences of a line-table section in
+/// the 32-bit DWARF format ptxas writes (versions 2 to 4).
+pub fn line_sequences(d: &[u8]) -> Result<(Vec<usize>, Vec<LineSequence>), MercuryError> {
+    let mut units = Vec::new();
+    let mut seqs = Vec::new();
+    let mut u = 0;
+    while u < d.len() {
+        let bad = MercuryError::BadLineProgram(u);
+        let field = |at: usize, n: usize| d.get(at..at.checked_add(n)?);
+        let len = u32::from_le_bytes(field(u, 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
+        let version = u16::from_le_bytes(field(u + 4, 2).ok_or(bad)?.try_into().map_err(|_| bad)?);
+        if len == 0xffff_ffff || !(2..=4).contains(&version) {
+            return Err(bad);
+        }
+        let header = u32::from_le_bytes(field(u + 6, 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
+        let end = (u + 4)
+            .checked_add(len as usize)
+            .filter(|&e| e <= d.len())
+            .ok_or(bad)?;
+        let program = (u + 10)
+            .checked_add(header as usize)
+            .filter(|&p| p <= end)
+            .ok_or(bad)?;
+        // minimum_instruction_length, [maximum_operations_per_instruction,] default_is_stmt,
+        // line_base, line_range, opcode_base, standard_opcode_lengths.
+        let ob_at = u + 10 + if version >= 4 { 5 } else { 4 };
+        let opcode_base = *d.get(ob_at).ok_or(bad)? as usize;
+        let lengths = field(ob_at + 1, opcode_base.saturating_sub(1)).ok_or(bad)?;
+        let uleb = |at: &mut usize| -> Result<(), MercuryError> {
+            loop {
+                let b = *d.get(*at).filter(|_| *at < end).ok_or(bad)?;
+                *at += 1;
+                if b & 0x80 == 0 {
+                    return Ok(());
+                }
+            }
+        };
+        let unit = units.len();
+        units.push(u);
+        let mut at = program;
+        let mut start = program;
+        let mut address = None;
+        while at < end {
+            let op = d[at] as usize;
+            at += 1;
+            if op == 0 {
+                // Extended: ULEB length, sub-opcode, operands.
+                let mut len_end = at;
+                let mut n = 0usize;
+                let mut shift = 0;
+                loop {
+                    let b = *d.get(len_end).filter(|_| len_end < end).ok_or(bad)?;
+                    len_end += 1;
+                    if shift < 64 {
+                        n |= ((b & 0x7f) as usize) << shift;
+                    }
+                    shift += 7;
+                    if b & 0x80 == 0 {
+                        break;
+                    }
+                }
+                let next = len_end
+                    .checked_add(n)
+                    .filter(|&x| x <= end && n >= 1)
+                    .ok_or(bad)?;
+                match d[len_end] {
+                    // DW_LNE_end_sequence
+                    1 => {
+                        seqs.push(LineSequence {
+                            unit,
+                            start,
+                            end: next,
+                            address,
+                        });
+                        start = next;
+                        address = None;
+                    }
+                    // DW_LNE_set_address, first in its sequence
+                    2 if at - 1 == start => address = Some(len_end + 1),
+                    _ => {}
+                }
+                at = next;
+            } else if op == 9 {
+                // DW_LNS_fixed_advance_pc: a 2-byte operand.
+                at += 2;
+                if at > end {
+                    return Err(bad);
+                }
+            } else if op < opcode_base {
+                for _ in 0..lengths[op - 1] {
+                    uleb(&mut at)?;
+                }
+            }
+        }
+        u = end;
+    }
+    Ok((units, seqs))
+}
+
+/// A line-table block after [`rebuild_line_table`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RebuiltLines {
+    /// The block's bytes, unit lengths rewritten.
+    pub bytes: Vec<u8>,
+    /// Kept pieces as (old start, old end, new start), by old start: offsets into the block
+    /// and relocations against it move with their piece; what falls outside every piece is
+    /// gone.
+    pub moved: Vec<(usize, usize, usize)>,
+}
+
+/// A line-table block (one input's `.debug_line` or `.nv_debug_line_sass`) as the sm_100+
+/// finalizer rebuilds it (observed on sm_100 and sm_120; sm_90 keeps the block as it is):
+/// each unit keeps its header, then its sequences in the order of `order(operand offset)` of
+/// the `DW_LNE_set_address` that opens them (stable; sequences without one first), without those
+/// for which it is `None` (functions not in the image); the unit length follows.
+pub fn rebuild_line_table<K: Ord>(
+    d: &[u8],
+    mut order: impl FnMut(usize) -> Option<K>,
+) -> Result<RebuiltLines, MercuryError> {
+    let (units, seqs) = line_sequences(d)?;
+    let mut out = RebuiltLines::default();
+    let mut next = 0;
+    for (i, &u) in units.iter().enumerate() {
+        let end = units.get(i + 1).copied().unwrap_or(d.len());
+        let first = next;
+        while next < seqs.len() && seqs[next].unit == i {
+            next += 1;
+        }
+        let mine = &seqs[first..next];
+        let program = mine.first().map_or(end, |s| s.start);
+        let tail = mine.last().map_or(program, |s| s.end);
+        let new_unit = out.bytes.len();
+        let piece = |out: &mut RebuiltLines, from: usize, to: usize| {
+            if from < to {
+                out.moved.push((from, to, out.bytes.len()));
+                out.bytes.extend_from_slice(&d[from..to]);
+            }
+        };
+        piece(&mut out, u, program);
+        let mut kept: Vec<(Option<K>, &LineSequence)> = Vec::with_capacity(mine.len());
+        for s in mine {
+            match s.address {
+                None => kept.push((None, s)),
+                Some(a) => {
+                    if let Some(k) = order(a) {
+                        kept.push((Some(k), s));
+                    }
+                }
+            }
+        }
+        kept.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, s) in kept {
+            piece(&mut out, s.start, s.end);
+        }
+        piece(&mut out, tail, end);
+        let len = (out.bytes.len() - new_unit - 4) as u32;
+        out.bytes[new_unit..new_unit + 4].copy_from_slice(&len.to_le_bytes());
+    }
+    out.moved.sort_unstable();
     Ok(out)
 }
 

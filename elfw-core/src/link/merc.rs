@@ -297,8 +297,14 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                             .ok()
                             .and_then(mercury::sass_twin)
                             .and_then(|t| obj.elf.section_by_name(&t));
-                        if let Some(off) = twin.and_then(|t| maps.offset.get(t as usize)) {
-                            sass_addend += *off as i64;
+                        if let Some(t) = twin {
+                            if let Some(&off) = maps.offset.get(t as usize) {
+                                sass_addend += off as i64;
+                            }
+                            // Into a pruned SASS line table: where those bytes went.
+                            if let Some(&Some(out)) = maps.sec.get(t as usize) {
+                                sass_addend = st.line_offset(out, sass_addend as u64) as i64;
+                            }
                         }
                     }
                 }
@@ -319,7 +325,10 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     sass_addend,
                     slot,
                     dropped: lost && debug,
-                    sass_header: header.as_ref().and_then(|h| h.twin_of(at)),
+                    sass_header: header
+                        .as_ref()
+                        .and_then(|h| h.twin_of(at))
+                        .map(|(sec, o)| (sec, st.line_offset(sec, o))),
                 });
             }
         }

@@ -8,6 +8,7 @@ mod columns;
 pub mod dce;
 pub mod emit;
 pub mod finalize;
+pub mod lines;
 pub mod merc;
 pub mod merge;
 pub mod relocate;
@@ -328,6 +329,9 @@ fn run(
         return Ok(Vec::new());
     }
 
+    if opts.target.is_mercury() {
+        timed(times, "line-tables", || lines::rebuild_line_tables(&mut st));
+    }
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
     });

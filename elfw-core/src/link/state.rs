@@ -456,6 +456,9 @@ pub struct State<'d> {
     pub keep_reasons: Vec<KeepReason>,
     /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
     pub pruned_debug_frame: Option<Vec<u8>>,
+    /// Mercury targets: how the pruned SASS line tables moved, per section, as (old start,
+    /// old end, new start) ranges in offset order (see `lines`).
+    pub line_moves: Vec<(SecId, Vec<(u64, u64, u64)>)>,
     /// Mercury targets: the finalizer's own records at the end of each input's SASS
     /// `.nv.info.<f>`, which keep their input order.
     pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
@@ -604,6 +607,7 @@ impl<'d> State<'d> {
             input_maps: Vec::new(),
             merc_section_info: FxHashMap::default(),
             pruned_debug_frame: None,
+            line_moves: Vec::new(),
             regcounts: FxHashMap::default(),
             weak_contests: Vec::new(),
             keep_reasons: Vec::new(),
@@ -668,6 +672,47 @@ impl<'d> State<'d> {
     pub fn nodes_of(&self, id: SecId) -> impl Iterator<Item = DataNodeRef<'_, 'd>> + '_ {
         self.nodes.list(self.sec(id).nodes())
     }
+    /// Gives section `id`'s contributions new bytes (`new` returns them, or `None` to keep a
+    /// contribution's own) and lays them out again from offset 0 with their alignments, as
+    /// [`State::append_data`] did. Returns each contribution's (old offset, new offset).
+    pub fn relayout_nodes(
+        &mut self,
+        id: SecId,
+        mut new: impl FnMut(usize, DataNode<'d>) -> Option<&'d [u8]>,
+    ) -> Vec<(u64, u64)> {
+        let mut moved = Vec::new();
+        let mut size = 0u64;
+        let mut next = self.sec(id).nodes().first;
+        let mut k = 0;
+        while next != 0 {
+            let slot = next as usize;
+            let node = self.nodes.at(slot).record();
+            next = node.next_node;
+            let mut n = self.nodes.at_mut(slot);
+            if let Some(bytes) = new(k, node) {
+                *n.data() = Some(bytes);
+                *n.size() = bytes.len() as u64;
+            }
+            let offset = size.div_ceil(node.align.max(1)) * node.align.max(1);
+            *n.offset() = offset;
+            size = offset + *n.size();
+            moved.push((node.offset, offset));
+            k += 1;
+        }
+        *self.sec_mut(id).size() = size;
+        moved
+    }
+
+    /// Where offset `offset` of line-table section `id` went when it was pruned (itself when
+    /// the section was not pruned or the offset fell in removed bytes).
+    pub fn line_offset(&self, id: SecId, offset: u64) -> u64 {
+        self.line_moves
+            .iter()
+            .find(|(s, _)| *s == id)
+            .and_then(|(_, moves)| moved_offset(moves, offset))
+            .unwrap_or(offset)
+    }
+
     /// Drops every data node of section `id` (the nodes stay in the store, unlinked).
     pub fn clear_nodes(&mut self, id: SecId) {
         *self.sec_mut(id).nodes() = NodeList::EMPTY;
@@ -833,6 +878,14 @@ impl<'d> State<'d> {
         *n.align() = align;
         offset
     }
+}
+
+/// Where `offset` went under `moves` ((old start, old end, new start) ranges in offset order),
+/// or `None` when it fell in removed bytes. The end of the last range maps to the new end.
+pub fn moved_offset(moves: &[(u64, u64, u64)], offset: u64) -> Option<u64> {
+    let i = moves.partition_point(|&(start, _, _)| start <= offset);
+    let (start, end, new) = moves[i.checked_sub(1)?];
+    (offset < end || (offset == end && i == moves.len())).then(|| new + (offset - start))
 }
 
 /// A blank section description with the common defaults, for [`State::create_section`].

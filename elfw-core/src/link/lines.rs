@@ -1,0 +1,123 @@
+//! sm_100+: the SASS line tables as the finalizer rebuilds them.
+//!
+//! Observed with nvlink 13.5 on sm_100 and sm_120 (`-lineinfo` objects, and `-G` ones linked
+//! without `-g`), in `.debug_line` and `.nv_debug_line_sass`:
+//! - a sequence whose `DW_LNE_set_address` names a function that is not in the image (removed
+//!   by dead-code elimination, or the losing copy of a weak function) is cut out, and its
+//!   unit's length shrinks;
+//! - each unit's remaining sequences follow the output symbol order of their functions (a
+//!   function another input referred to first comes before its own TU's earlier ones).
+//!
+//! What follows moves, and so do the relocations and the section-relative references into
+//! the table (`DW_AT_stmt_list` in `.debug_info`). sm_90 keeps the inputs' tables as they are,
+//! and the Mercury copies stay as they are on every target. Runs after dead-code elimination
+//! and before relocation, so that everything downstream sees the final offsets.
+
+use super::state::*;
+use crate::arena::SymKind;
+use crate::elf::consts::*;
+use crate::mercury;
+use rustc_hash::FxHashMap;
+
+/// The line-table sections the finalizer rebuilds.
+const LINE_TABLES: [&str; 2] = [".debug_line", ".nv_debug_line_sass"];
+
+/// Rebuilds every SASS line table of the link (see the module documentation).
+pub fn rebuild_line_tables(st: &mut State<'_>) {
+    for name in LINE_TABLES {
+        if let Some(sec) = st.section_by_name(name) {
+            if !st.sec(sec).removed() {
+                prune(st, sec);
+            }
+        }
+    }
+}
+
+fn prune(st: &mut State<'_>, sec: SecId) {
+    // Relocations of the section by offset.
+    let mut at: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    for (k, r) in st.relocs.iter().enumerate() {
+        if r.target == sec {
+            at.entry(r.offset).or_default().push(k);
+        }
+    }
+    if at.is_empty() {
+        return;
+    }
+    // A sequence goes if its address names a function that is not in the image; the others
+    // are ordered by their function's place in the symbol table (locals, then the rest, each in
+    // creation order).
+    let order = |loc: u64| -> Option<Option<SymKind>> {
+        let Some(list) = at.get(&loc) else {
+            return Some(None);
+        };
+        let mut key = None;
+        for &k in list {
+            let r = &st.relocs[k];
+            let Some(sym) = r.sym else { continue };
+            let s = st.sym(sym);
+            if s.sym_type() != STT_FUNC {
+                continue;
+            }
+            if s.removed() || r.dropped {
+                return None;
+            }
+            key = Some(sym.kind());
+        }
+        Some(key)
+    };
+    let mut pruned: Vec<Option<mercury::RebuiltLines>> = Vec::new();
+    for n in st.nodes_of(sec) {
+        let p = n.data().and_then(|block| {
+            let base = n.offset();
+            mercury::rebuild_line_table(block, |a| order(base + a as u64))
+                .ok()
+                .filter(|p| p.bytes != block)
+        });
+        pruned.push(p);
+    }
+    if pruned.iter().all(Option::is_none) {
+        return;
+    }
+    let bump = st.bump;
+    let old: Vec<(u64, u64)> = st.nodes_of(sec).map(|n| (n.offset(), n.size())).collect();
+    let moved = st.relayout_nodes(sec, |k, _| {
+        pruned[k]
+            .as_ref()
+            .map(|p| &*bump.alloc_slice_copy(&p.bytes))
+    });
+    let mut moves: Vec<(u64, u64, u64)> = Vec::new();
+    for (k, &(from, to)) in moved.iter().enumerate() {
+        match &pruned[k] {
+            Some(p) => moves.extend(
+                p.moved
+                    .iter()
+                    .map(|&(a, b, c)| (from + a as u64, from + b as u64, to + c as u64)),
+            ),
+            None => moves.push((from, from + old[k].1, to)),
+        }
+    }
+    // Relocations into the table move with their bytes or go with them; references to an
+    // offset in the table (through its section symbol) follow it.
+    for r in st.relocs.iter_mut() {
+        if r.target == sec {
+            match moved_offset(&moves, r.offset) {
+                Some(new) => r.offset = new,
+                None => r.dropped = true,
+            }
+        }
+    }
+    for k in 0..st.relocs.len() {
+        let Some(sym) = st.relocs[k].sym else {
+            continue;
+        };
+        let s = st.sym(sym);
+        if s.sym_type() == STT_SECTION && s.section() == SymSection::Section(sec) {
+            let addend = st.relocs[k].addend as u64;
+            if let Some(new) = moved_offset(&moves, addend) {
+                st.relocs[k].addend = new as i64;
+            }
+        }
+    }
+    st.line_moves.push((sec, moves));
+}

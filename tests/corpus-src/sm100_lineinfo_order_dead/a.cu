@@ -1,0 +1,2 @@
+__device__ int from_b(int);
+__global__ void ka(int *p) { p[0] = from_b(p[2]); }
