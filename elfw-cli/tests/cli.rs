@@ -64,6 +64,21 @@ fn failed_links_leave_no_output_and_touch_no_input() {
 }
 
 #[test]
+fn a_successful_link_replaces_an_older_output() {
+    let dir = scratch("atomic-replace");
+    std::fs::write(dir.join("out.cubin"), b"old").unwrap();
+    let o = nv(&dir, "-arch=sm_90 k.cubin -o out.cubin");
+    assert_eq!(o.status, 0);
+    let image = std::fs::read(dir.join("out.cubin")).unwrap();
+    assert_eq!(&image[..4], b"\x7fELF");
+    assert_eq!(
+        listing(&dir),
+        ["k.cubin", "out.cubin", "u.cubin"],
+        "no temporary file left"
+    );
+}
+
+#[test]
 fn output_in_a_missing_folder_is_fatal() {
     let dir = scratch("atomic-nodir");
     let o = nv(&dir, "-arch=sm_90 k.cubin -o nodir/out.cubin");
