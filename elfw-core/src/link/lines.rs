@@ -14,6 +14,7 @@
 //! and before relocation, so that everything downstream sees the final offsets.
 
 use super::state::*;
+use super::InputObject;
 use crate::arena::SymKind;
 use crate::elf::consts::*;
 use crate::mercury;
@@ -22,8 +23,10 @@ use rustc_hash::FxHashMap;
 /// The line-table sections the finalizer rebuilds.
 const LINE_TABLES: [&str; 2] = [".debug_line", ".nv_debug_line_sass"];
 
-/// Rebuilds every SASS line table of the link (see the module documentation).
-pub fn rebuild_line_tables(st: &mut State<'_>) {
+/// Rebuilds every SASS line table of the link (see the module documentation), and clears the
+/// register ranges of the functions not in the image (see [`clear_register_ranges`]).
+pub fn rebuild_line_tables(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+    clear_register_ranges(st, inputs);
     for name in LINE_TABLES {
         if let Some(sec) = st.section_by_name(name) {
             if !st.sec(sec).removed() {
@@ -120,4 +123,99 @@ fn prune(st: &mut State<'_>, sec: SecId) {
         }
     }
     st.line_moves.push((sec, moves));
+}
+
+/// `.nv_debug_info_reg_sass` (`-G`): per function, its name, a count, then that many entries
+/// (a word, a register name, a word, and the function-relative start and end of the range).
+/// The sm_100+ finalizer zeroes the start and end of every entry of a function that is not in
+/// the image (observed on sm_100, `-G` objects linked without `-g`); the rest stays, in input
+/// order, and the Mercury copy keeps its values.
+fn clear_register_ranges(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+    let Some(sec) = st.section_by_name(".nv_debug_info_reg_sass") else {
+        return;
+    };
+    if st.sec(sec).removed() {
+        return;
+    }
+    let mut cleared: Vec<Option<Vec<u8>>> = Vec::new();
+    for n in st.nodes_of(sec) {
+        let new = n.data().and_then(|block| {
+            let obj = inputs.get(n.input())?;
+            let maps = &st.input_maps.iter().find(|(i, _)| *i == n.input())?.1;
+            let mut functions: FxHashMap<&[u8], usize> = FxHashMap::default();
+            for (k, s) in obj.elf.symbols().enumerate() {
+                if let Ok(s) = s {
+                    if s.info & 0xf == STT_FUNC {
+                        functions.entry(s.name).or_insert(k);
+                    }
+                }
+            }
+            let gone = |name: &[u8]| -> bool {
+                let Some(&k) = functions.get(name) else {
+                    return false;
+                };
+                maps.lost.get(k).copied().unwrap_or(false)
+                    || maps
+                        .sym
+                        .get(k)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|sym| st.sym(sym).removed())
+            };
+            let ranges = register_ranges(block)?;
+            let mut out: Option<Vec<u8>> = None;
+            for (name, fields) in ranges {
+                if fields.is_empty() || !gone(name) {
+                    continue;
+                }
+                let bytes = out.get_or_insert_with(|| block.to_vec());
+                for at in fields {
+                    bytes[at..at + 8].fill(0);
+                }
+            }
+            out
+        });
+        cleared.push(new);
+    }
+    if cleared.iter().all(Option::is_none) {
+        return;
+    }
+    let bump = st.bump;
+    st.relayout_nodes(sec, |k, _| {
+        cleared[k].as_ref().map(|b| &*bump.alloc_slice_copy(b))
+    });
+}
+
+/// The functions of a `.nv_debug_info_reg_sass` block: each one's name and the offsets of its
+/// entries' (start, end) pairs; `None` if the block does not parse.
+fn register_ranges(d: &[u8]) -> Option<Vec<(&[u8], Vec<usize>)>> {
+    let cstr = |at: usize| -> Option<usize> {
+        let len = d.get(at..)?.iter().position(|&b| b == 0)?;
+        Some(at + len + 1)
+    };
+    let word = |at: usize| -> Option<u32> {
+        Some(u32::from_le_bytes(d.get(at..at + 4)?.try_into().ok()?))
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < d.len() {
+        let name_end = cstr(at)?;
+        let name = &d[at..name_end - 1];
+        let count = word(name_end)? as usize;
+        let mut o = name_end + 4;
+        // Each entry takes at least 17 bytes: the count cannot promise more than that.
+        if count > d.len().saturating_sub(o) / 17 {
+            return None;
+        }
+        let mut fields = Vec::with_capacity(count);
+        for _ in 0..count {
+            o = cstr(o + 4)?;
+            word(o + 8)?;
+            fields.push(o + 4);
+            o += 12;
+        }
+        out.push((name, fields));
+        at = o;
+    }
+    Some(out)
 }

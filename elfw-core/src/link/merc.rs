@@ -237,8 +237,12 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                     w.relas.len() - 1
                 }
             };
-            let debug = w.sections[target].kind == MercKind::Debug
-                || w.sections[target].name == ".nv.merc.debug_frame";
+            // Against a losing weak copy, the entries that describe code ranges go, as their
+            // SASS twins do; `.debug_info` ones stay (observed on sm_100, -G without -g).
+            let debug = matches!(
+                w.sections[target].name.as_str(),
+                ".nv.merc.debug_frame" | ".nv.merc.debug_line" | ".nv.merc.nv_debug_line_sass"
+            );
             // For a capsule, the SASS twin relocations say which instruction each entry is
             // about: the k-th entry against a symbol pairs with the k-th SASS one.
             let mut sass: Vec<(u32, u64, bool)> = Vec::new();

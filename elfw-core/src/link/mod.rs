@@ -330,7 +330,9 @@ fn run(
     }
 
     if opts.target.is_mercury() {
-        timed(times, "line-tables", || lines::rebuild_line_tables(&mut st));
+        timed(times, "line-tables", || {
+            lines::rebuild_line_tables(&mut st, inputs)
+        });
     }
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
