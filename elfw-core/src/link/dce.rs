@@ -96,6 +96,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     // tens of thousands of functions).
     let mut gone_names: FxHashSet<SymIdx> = FxHashSet::default();
     let by_host = opts.kernels_used.is_empty() && opts.host_kernels.is_some();
+    let mut unselected_windows: Vec<SecId> = Vec::new();
     // Each code section's `.nv.info.<f>` (by its sh_info: local functions of the same name
     // in several inputs each have their own, under one name).
     let mut info_of: FxHashMap<SecId, SecId> = FxHashMap::default();
@@ -133,9 +134,17 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
                     if let Some(id) = st.section_by_name(&[prefix, fname].concat()) {
                         remove_section(st, id);
                         // A kernel the host code does not reference leaves its shared
-                        // window's name in the string tables (observed).
-                        if prefix == ".nv.shared." && by_host && st.functions[i].is_entry {
+                        // window's name in the string tables; one `--kernels-used` does not
+                        // select does when an input brought the window (observed).
+                        let from_input = st.nodes_of(id).next().is_some();
+                        if prefix == ".nv.shared."
+                            && st.functions[i].is_entry
+                            && (by_host || from_input)
+                        {
                             st.sections.name_removed[id.index()] = false;
+                            if !by_host {
+                                unselected_windows.push(id);
+                            }
                         }
                     }
                 }
@@ -145,6 +154,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     if gone_names.is_empty() {
         return;
     }
+    defer_unselected_windows(st, unselected_windows);
     // Relocation sections of removed sections go too, and their relocations.
     let sections = &mut st.sections;
     for i in 0..sections.len() {
@@ -196,6 +206,58 @@ pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
 fn matches_pattern(name: &str, pattern: &str) -> bool {
     let p = pattern.trim_matches('*');
     name.contains(p)
+}
+
+/// `--kernels-used`: nvlink makes the shared windows of the kernels it does not select after
+/// the selected kernels' windows of the same input (observed: selected kernels' `.text`,
+/// `.nv.info` and `.nv.shared` names in input order, then the unselected windows in input
+/// order, then the input's other sections), so their names move after the input's last
+/// selected window in both string tables.
+fn defer_unselected_windows(st: &mut State<'_>, mut windows: Vec<SecId>) {
+    windows.sort_unstable();
+    let input_of = |st: &State<'_>, id: SecId| st.nodes_of(id).next().map(|n| n.input());
+    let mut moves = Vec::new();
+    for &w in &windows {
+        let Some(input) = input_of(st, w) else {
+            continue;
+        };
+        let anchor = (w.index() + 1..st.sections.len())
+            .rev()
+            .map(|i| SecId(i as u32))
+            .find(|&id| {
+                !st.sec(id).removed()
+                    && st.sec(id).name().starts_with(".nv.shared.")
+                    && input_of(st, id) == Some(input)
+            });
+        if let Some(anchor) = anchor {
+            moves.push((w, anchor));
+        }
+    }
+    if moves.is_empty() {
+        return;
+    }
+    // `.strtab`: each moved name goes after its anchor's (and the names moved there before).
+    let mut order = std::mem::take(&mut st.local_name_order);
+    let moved =
+        |o: &NameOwner| matches!(*o, NameOwner::Section(id) if moves.iter().any(|m| m.0 == id));
+    let (taken, mut kept): (Vec<_>, Vec<_>) = order.drain(..).partition(|(_, o)| moved(o));
+    for &(w, anchor) in &moves {
+        let Some(entry) = taken.iter().find(|(_, o)| *o == NameOwner::Section(w)) else {
+            continue;
+        };
+        let mut at = kept
+            .iter()
+            .position(|(_, o)| *o == NameOwner::Section(anchor))
+            .map_or(kept.len(), |p| p + 1);
+        while at < kept.len()
+            && matches!(kept[at].1, NameOwner::Section(id) if moves.iter().any(|m| m.0 == id && m.1 == anchor))
+        {
+            at += 1;
+        }
+        kept.insert(at, *entry);
+    }
+    st.local_name_order = kept;
+    st.name_moves = moves;
 }
 
 fn remove_section(st: &mut State<'_>, id: SecId) {

@@ -242,6 +242,7 @@ pub fn finalize(
     }
     let merc = opts.target.is_mercury();
     let (sections, relocs, nums) = (&st.sections, &st.relocs, &sym_out);
+    let name_moves = &st.name_moves[..];
     let name_offset = &mut fin.name_offset;
     let out_index = &fin.out_index;
     let (shstrtab, relocation_bytes, (strtab, _, strings, merc_names), symtab) =
@@ -250,7 +251,7 @@ pub fn finalize(
             // builds them while this one builds `.strtab` and `.symtab`.
             let other = scope.spawn(move || {
                 (
-                    build_shstrtab(sections, name_offset),
+                    build_shstrtab(sections, name_moves, name_offset),
                     relocation_sections(relocs, sections, nums, opts),
                 )
             });
@@ -1723,21 +1724,32 @@ fn prune_debug_frame(st: &mut State<'_>) {
 }
 
 /// `.shstrtab`; each section's `sh_name` goes to `name_offset` (by creation id).
-fn build_shstrtab(sections: &SectionColumns<'_>, name_offset: &mut [u32]) -> Vec<u8> {
+fn build_shstrtab(
+    sections: &SectionColumns<'_>,
+    moves: &[(SecId, SecId)],
+    name_offset: &mut [u32],
+) -> Vec<u8> {
     let mut out = vec![0u8];
     // Sections may share a name (local functions of several inputs): the name is written once.
     let mut offsets: FxHashMap<&str, u32> =
         FxHashMap::with_capacity_and_hasher(sections.len(), Default::default());
-    for (i, s) in sections.iter().enumerate().skip(1) {
-        if s.name_removed() {
-            continue;
-        }
-        name_offset[i] = *offsets.entry(s.name()).or_insert_with(|| {
+    let mut add = |i: usize, out: &mut Vec<u8>| {
+        let name = sections.name[i];
+        name_offset[i] = *offsets.entry(name).or_insert_with(|| {
             let at = out.len() as u32;
-            out.extend_from_slice(s.name().as_bytes());
+            out.extend_from_slice(name.as_bytes());
             out.push(0);
             at
         });
+    };
+    for (i, s) in sections.iter().enumerate().skip(1) {
+        if s.name_removed() || moves.iter().any(|m| m.0.index() == i) {
+            continue;
+        }
+        add(i, &mut out);
+        for &(moved, _) in moves.iter().filter(|m| m.1.index() == i) {
+            add(moved.index(), &mut out);
+        }
     }
     out
 }

@@ -459,6 +459,9 @@ pub struct State<'d> {
     /// Mercury targets: how the pruned SASS line tables moved, per section, as (old start,
     /// old end, new start) ranges in offset order (see `lines`).
     pub line_moves: Vec<(SecId, Vec<(u64, u64, u64)>)>,
+    /// Sections whose names enter the string tables right after another section's (moved,
+    /// anchor), in order (see `dce`: windows of kernels `--kernels-used` does not select).
+    pub name_moves: Vec<(SecId, SecId)>,
     /// Mercury targets: the finalizer's own records at the end of each input's SASS
     /// `.nv.info.<f>`, which keep their input order.
     pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
@@ -608,6 +611,7 @@ impl<'d> State<'d> {
             merc_section_info: FxHashMap::default(),
             pruned_debug_frame: None,
             line_moves: Vec::new(),
+            name_moves: Vec::new(),
             regcounts: FxHashMap::default(),
             weak_contests: Vec::new(),
             keep_reasons: Vec::new(),
