@@ -167,10 +167,22 @@ pub fn merge_input<'d>(
             cx.merge_object(i)?;
         }
     }
-    // Pass 4: section symbols.
-    for (i, s) in syms.iter().enumerate().skip(1) {
-        if s.sym_type() == STT_SECTION {
-            cx.merge_section_symbol(i)?;
+    // Pass 4: section symbols, the kernels' own constant banks last (observed: in an `-r`
+    // image their symbols sit among the others, and nvlink still makes the banks after the
+    // input's other sections; ptxas puts them last anyway).
+    let kernel_bank = |s: &InSym<'_>| {
+        elf.section(s.shndx).is_ok_and(|h| {
+            is_constant_bank(h.sh_type)
+                && elf
+                    .section_name(s.shndx)
+                    .is_ok_and(|n| n.starts_with(b".nv.constant0."))
+        })
+    };
+    for last in [false, true] {
+        for (i, s) in syms.iter().enumerate().skip(1) {
+            if s.sym_type() == STT_SECTION && kernel_bank(s) == last {
+                cx.merge_section_symbol(i)?;
+            }
         }
     }
     // Pass 5: section headers.
