@@ -907,7 +907,8 @@ pub struct RebuiltLines {
 /// finalizer rebuilds it (observed on sm_100 and sm_120; sm_90 keeps the block as it is):
 /// each unit keeps its header, then its sequences in the order of `order(operand offset)` of
 /// the `DW_LNE_set_address` that opens them (stable; sequences without one first), without those
-/// for which it is `None` (functions not in the image); the unit length follows.
+/// for which it is `None` (functions not in the image), or a lone `DW_LNE_end_sequence` when
+/// none is left; the unit length follows.
 pub fn rebuild_line_table<K: Ord>(
     d: &[u8],
     mut order: impl FnMut(usize) -> Option<K>,
@@ -944,6 +945,11 @@ pub fn rebuild_line_table<K: Ord>(
             }
         }
         kept.sort_by(|a, b| a.0.cmp(&b.0));
+        if kept.is_empty() && !mine.is_empty() {
+            // A unit that loses every sequence keeps an empty one: `DW_LNE_end_sequence`
+            // alone (observed).
+            out.bytes.extend_from_slice(&[0, 1, 1]);
+        }
         for (_, s) in kept {
             piece(&mut out, s.start, s.end);
         }
