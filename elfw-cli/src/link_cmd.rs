@@ -37,6 +37,10 @@ struct Out<'a> {
 
 impl Out<'_> {
     fn line(&mut self, sev: Severity, msg: &str) {
+        if sev == Severity::Verbatim {
+            let _ = writeln!(self.run.stderr, "{msg}");
+            return;
+        }
         let _ = writeln!(
             self.run.stderr,
             "{} {} : {}{}",

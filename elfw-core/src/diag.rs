@@ -18,6 +18,9 @@ pub enum Severity {
     Error,
     /// `fatal`: the link stops at once (nvlink exits 1).
     Fatal,
+    /// A line another tool printed (nvlink's embedded ptxas), shown as it is, without
+    /// nvlink's prefix; it does not change the exit status.
+    Verbatim,
 }
 
 impl Severity {
@@ -28,6 +31,7 @@ impl Severity {
             Severity::Warning => "warning",
             Severity::Error | Severity::UncountedError => "error  ",
             Severity::Fatal => "fatal  ",
+            Severity::Verbatim => "",
         }
     }
 }

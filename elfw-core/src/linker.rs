@@ -502,6 +502,7 @@ impl Linker {
                             input::Severity::Warning => Severity::Warning,
                             input::Severity::Error => Severity::Error,
                             input::Severity::Fatal => Severity::Fatal,
+                            input::Severity::Verbatim => Severity::Verbatim,
                         };
                         self.warn(&mut out, Diagnostic::new(sev, msg).in_file(e.name.clone()));
                     }
@@ -512,6 +513,12 @@ impl Linker {
                 match &w.kind {
                     WarningKind::Ignored(_) => out.ignored.push(w.clone()),
                     WarningKind::ArchNotFound { .. } if self.suppress_arch_warning => {}
+                    WarningKind::PtxasMessages(lines) => {
+                        for l in lines.lines() {
+                            let d = Diagnostic::new(Severity::Verbatim, l).in_file(w.name.clone());
+                            out.diagnostics.push(d);
+                        }
+                    }
                     _ => {
                         let Some(text) = w.nvlink_text() else {
                             continue;
@@ -580,6 +587,10 @@ impl Linker {
         }
         let mut opts = LinkOptions::new(self.target);
         opts.system_library = cubins.iter().map(|c| c.system_library).collect();
+        opts.compiled_ptx = cubins
+            .iter()
+            .map(|c| matches!(c.origin, crate::input::Origin::CompiledPtx { .. }))
+            .collect();
         let objects: Vec<InputObject<'_>> = cubins
             .into_iter()
             .map(|c| InputObject {

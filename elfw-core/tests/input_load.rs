@@ -42,6 +42,7 @@ fn nvlink_lines(e: &elfw_core::input::InputError) -> Vec<String> {
                 Severity::Warning => "warning",
                 Severity::Error => "error  ",
                 Severity::Fatal => "fatal  ",
+                Severity::Verbatim => return m,
             };
             format!("nvlink {sev} : {m}")
         })

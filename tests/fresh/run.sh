@@ -6,6 +6,8 @@
 # usage: tests/fresh/run.sh [-f] [prog ...]     (-f: recompile even when the sources did not change)
 #   ARCHS="sm_80 sm_90" limits the targets (default: sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_120)
 #   ELFW_FRESH_WORK sets the work folder (default: target/fresh)
+#   FRESH_NVCC_FLAGS adds nvcc flags to every build (e.g. -lineinfo, -G) and FRESH_LINK_FLAGS
+#   nvlink flags to every link step (e.g. -g, as nvcc -G links): use another work folder
 # Needs the toolchain (`cargo xtask toolchain`); builds elfw in release first. Writes
 # <work>/results.txt (one line per program and target: the verdict of each link step) and
 # prints the scoreboard (tests/fresh/scoreboard.sh). Verdicts: IDENTICAL/EQUAL/EQUIVALENT/
@@ -29,7 +31,7 @@ mkdir -p "$WORK/bin"
 ln -sf "$ELFW" "$WORK/bin/nvlink"
 ELFW_AS_NVLINK=$WORK/bin/nvlink
 export PATH=$BIN:$PATH LC_ALL=C TZ=UTC
-NVCC="nvcc -I$T/include -I$T/include/cccl"
+NVCC="nvcc -I$T/include -I$T/include/cccl ${FRESH_NVCC_FLAGS:-}"
 ALL_ARCHS=${ARCHS:-"sm_75 sm_80 sm_86 sm_89 sm_90 sm_90a sm_100 sm_120"}
 FORCE=0; [ "${1:-}" = -f ] && { FORCE=1; shift; }
 PROGS=("$@"); [ ${#PROGS[@]} = 0 ] && PROGS=($(ls "$FRESH/progs"))
@@ -52,7 +54,7 @@ for p in "${PROGS[@]}"; do
     verdict=""; n=0
     while IFS= read -r line; do
       [ -z "$line" ] && continue
-      n=$((n+1)); args=($line); out=""
+      n=$((n+1)); args=(${FRESH_LINK_FLAGS:-} $line); out=""
       for ((i=0;i<${#args[@]};i++)); do [ "${args[i]}" = -o ] && out=${args[i+1]}; done
       for tool in ref elfw; do
         cp ref/*.cubin . 2>/dev/null

@@ -19,6 +19,8 @@ pub enum Severity {
     Error,
     /// `nvlink fatal   : ...` (exit status 1).
     Fatal,
+    /// A line another tool printed (ptxas), shown as it is.
+    Verbatim,
 }
 
 /// An input that cannot be loaded.
@@ -167,6 +169,12 @@ impl InputError {
                 )]
             }
             LtoObjectsFound => vec![(Fatal, "LTO objects found, use -dlto".into())],
+            // nvlink's embedded ptxas prints its own lines, then nvlink gives up on the input.
+            Ptx(crate::input::ptx::PtxError::Failed { stderr, .. }) => stderr
+                .lines()
+                .map(|l| (Verbatim, l.to_string()))
+                .chain([(Fatal, "elfLink fatbinary error".to_string())])
+                .collect(),
             Fatbin(_) | Archive(_) | DamagedCubin(_) | Elf32 | LtoNotSupported | Ptx(_) => {
                 Vec::new()
             }
@@ -202,6 +210,9 @@ pub enum WarningKind {
         /// The target.
         target: SmArch,
     },
+    /// What ptxas printed while compiling a PTX input that it compiled (warnings): nvlink
+    /// prints its embedded ptxas's lines as they are.
+    PtxasMessages(String),
 }
 
 /// Why nvlink skips an input without a word (all observed with nvlink 13.5.37).
@@ -243,6 +254,7 @@ impl InputWarning {
                 target.sm, self.name
             )),
             WarningKind::UncompressFailed => Some("Uncompress failed".into()),
+            WarningKind::PtxasMessages(lines) => Some(lines.clone()),
             WarningKind::Ignored(_) => None,
         }
     }

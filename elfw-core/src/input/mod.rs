@@ -333,7 +333,7 @@ impl<'s> Loader<'s, '_> {
                     self.ignore(name, IgnoreReason::PtxBeforeSm90);
                 } else if ptx::is_ptx(data) {
                     self.out.host_refs.unlisted += 1;
-                    self.ptx(name, data, false)?;
+                    self.ptx(name, data, b"", false)?;
                 } else if is_nvvm_ir(data) {
                     return Err(err(name, InputErrorKind::LtoNotSupported));
                 } else {
@@ -440,7 +440,7 @@ impl<'s> Loader<'s, '_> {
             std::borrow::Cow::Owned(v) => self.store.keep(v),
         };
         if entry.kind == fatbin::KIND_PTX {
-            self.ptx(name, bytes, system)
+            self.ptx(name, bytes, entry.options, system)
         } else {
             self.cubin(
                 name,
@@ -453,7 +453,13 @@ impl<'s> Loader<'s, '_> {
         }
     }
 
-    fn ptx(&mut self, name: &str, text: &'s [u8], system: bool) -> Result<(), InputError> {
+    fn ptx(
+        &mut self,
+        name: &str,
+        text: &'s [u8],
+        options: &[u8],
+        system: bool,
+    ) -> Result<(), InputError> {
         let ptxas = self.opts.ptxas.as_ref().ok_or_else(|| {
             err(
                 name,
@@ -462,9 +468,12 @@ impl<'s> Loader<'s, '_> {
                 }),
             )
         })?;
-        let cubin = ptx::compile(ptxas, text, self.opts.target, self.opts.debug)
+        let compiled = ptx::compile(ptxas, text, self.opts.target, self.opts.debug, options)
             .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
-        let bytes = self.store.keep(cubin);
+        if !compiled.messages.is_empty() {
+            self.warn(name, WarningKind::PtxasMessages(compiled.messages));
+        }
+        let bytes = self.store.keep(compiled.cubin);
         self.cubin(
             name,
             bytes,

@@ -96,8 +96,15 @@ impl Ptxas {
 }
 
 /// The arguments nvlink's embedded ptxas runs with (as recorded in `.note.nv.tkinfo`), minus
-/// the input and output files.
-pub fn ptxas_arguments(target: SmArch, debug: bool) -> Vec<String> {
+/// the input and output files: `-g`'s debug options, the target, then the options the PTX's
+/// fatbin entry carries (`entry_options`, nvcc's ptxas options for it, such as
+/// `--generate-line-info` or `-maxrregcount=32`; ptxas records them in its own form and
+/// order, as nvlink's does: observed).
+///
+/// Only options that shape code generation or diagnostics pass: a fatbin is input, and an
+/// option naming a file (`-o`, `--options-file`), a target or a non-option word would let it
+/// steer ptxas elsewhere; those are dropped.
+pub fn ptxas_arguments(target: SmArch, debug: bool, entry_options: &[u8]) -> Vec<String> {
     let mut args: Vec<String> = Vec::new();
     if debug {
         args.extend(["-no-bb-merge", "-ret-end", "-g"].map(String::from));
@@ -109,42 +116,148 @@ pub fn ptxas_arguments(target: SmArch, debug: bool) -> Vec<String> {
         "64".into(),
         "-c".into(),
     ]);
+    let debug_options = [
+        "-g",
+        "--device-debug",
+        "-no-bb-merge",
+        "--dont-merge-basicblocks",
+        "-ret-end",
+        "--return-at-end",
+    ];
+    for word in entry_options.split(|b| b.is_ascii_whitespace()) {
+        let Ok(word) = std::str::from_utf8(word) else {
+            continue;
+        };
+        let name = word.split('=').next().unwrap_or(word);
+        let compile_only = matches!(name, "-c" | "--compile-only");
+        if compile_only || (debug && debug_options.contains(&name)) || !forwarded_option(name) {
+            continue;
+        }
+        args.push(word.to_string());
+    }
     args
 }
 
-/// Compiles `ptx` for `target` with `ptxas` and returns the cubin bytes. The PTX and cubin go
+/// Whether nvlink's embedded ptxas takes option `name` (the part before any `=`) from a
+/// fatbin entry (see [`ptxas_arguments`]).
+fn forwarded_option(name: &str) -> bool {
+    const OPTIONS: &[&str] = &[
+        "--generate-line-info",
+        "-lineinfo",
+        "--device-debug",
+        "-g",
+        "--dont-merge-basicblocks",
+        "-no-bb-merge",
+        "--return-at-end",
+        "-ret-end",
+        "--maxrregcount",
+        "-maxrregcount",
+        "--device-function-maxrregcount",
+        "-func-maxrregcount",
+        "--opt-level",
+        "--allow-expensive-optimizations",
+        "-allow-expensive-optimizations",
+        "--def-load-cache",
+        "-dlcm",
+        "--def-store-cache",
+        "-dscm",
+        "--force-load-cache",
+        "-flcm",
+        "--force-store-cache",
+        "-fscm",
+        "--fmad",
+        "-fmad",
+        "--verbose",
+        "-v",
+        "--disable-warnings",
+        "-w",
+        "--warn-on-spills",
+        "-warn-spills",
+        "--warn-on-local-memory-usage",
+        "-warn-lmem-usage",
+        "--warn-on-double-precision-use",
+        "-warn-double-usage",
+        "--suppress-stack-size-warning",
+        "-suppress-stack-size-warning",
+        "--position-independent-code",
+        "-pic",
+        "--extensible-whole-program",
+        "-ewp",
+        "--Ofast-compile",
+        "-Ofc",
+        "--minnctapersm",
+        "-minnctapersm",
+        "--register-usage-level",
+        "-regUsageLevel",
+        "--optimize-float-atomics",
+        "-opt-fp-atomics",
+        "--disable-optimizer-constants",
+        "-disable-optimizer-consts",
+    ];
+    let opt_level = name
+        .strip_prefix("-O")
+        .is_some_and(|n| n.len() == 1 && n.as_bytes()[0].is_ascii_digit());
+    opt_level || OPTIONS.contains(&name)
+}
+
+/// What ptxas made of a PTX input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiled {
+    /// The cubin.
+    pub cubin: Vec<u8>,
+    /// What ptxas printed on standard error (warnings), as nvlink's embedded ptxas words it;
+    /// nvlink prints these lines as they are.
+    pub messages: String,
+}
+
+/// ptxas's standard error as nvlink's embedded ptxas prints it: the input, which it reads
+/// from memory, is `ptxas application ptx input` (observed: `ptxas application ptx input,
+/// line 4; error   : ...`).
+fn embedded_messages(stderr: &[u8]) -> String {
+    String::from_utf8_lossy(stderr)
+        .trim_end()
+        .replace("ptxas input.ptx,", "ptxas application ptx input,")
+}
+
+/// Compiles `ptx` for `target` with `ptxas` and returns the cubin bytes and ptxas's messages. The PTX and cubin go
 /// through a fresh private temporary folder, removed afterwards.
 pub fn compile(
     ptxas: &Ptxas,
     ptx: &[u8],
     target: SmArch,
     debug: bool,
-) -> Result<Vec<u8>, PtxError> {
+    entry_options: &[u8],
+) -> Result<Compiled, PtxError> {
     let io = |source| PtxError::Io {
         ptxas: ptxas.path.display().to_string(),
         source,
     };
     let dir = private_temp_dir().map_err(io)?;
     let input = dir.join("input.ptx");
-    let output = dir.join("output.cubin");
-    let run = || -> Result<Vec<u8>, PtxError> {
+    // ptxas's default output name in its own folder: under `-g` ptxas records the object's
+    // name in `.note.nv.tkinfo`, and nvlink's embedded ptxas records this one.
+    let output = dir.join("elf.o");
+    let run = || -> Result<Compiled, PtxError> {
         // ptxas wants text without the fatbin's NUL padding.
         let end = ptx.iter().position(|&b| b == 0).unwrap_or(ptx.len());
         std::fs::write(&input, &ptx[..end]).map_err(io)?;
         let out = Command::new(&ptxas.path)
-            .args(ptxas_arguments(target, debug))
-            .arg(&input)
-            .arg("-o")
-            .arg(&output)
+            .args(ptxas_arguments(target, debug, entry_options))
+            .arg("input.ptx")
+            .current_dir(&dir)
             .output()
             .map_err(io)?;
+        let messages = embedded_messages(&out.stderr);
         if !out.status.success() {
             return Err(PtxError::Failed {
                 status: out.status.code().unwrap_or(-1),
-                stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
+                stderr: messages,
             });
         }
-        std::fs::read(&output).map_err(io)
+        Ok(Compiled {
+            cubin: std::fs::read(&output).map_err(io)?,
+            messages,
+        })
     };
     let result = run();
     let _ = std::fs::remove_dir_all(&dir);

@@ -281,9 +281,14 @@ pub fn finalize(
         contents.insert(x, shndx);
     }
     let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
+    let from_ptx: Vec<bool> = st
+        .merged_inputs
+        .iter()
+        .map(|&i| opts.compiled_ptx.get(i).copied().unwrap_or(false))
+        .collect();
     contents.insert(
         st.section_by_name(".note.nv.tkinfo").unwrap(),
-        tkinfo(&merged, opts),
+        tkinfo(&merged, &from_ptx, opts),
     );
     contents.insert(
         st.section_by_name(".note.nv.cuinfo").unwrap(),
@@ -2009,16 +2014,14 @@ fn note(kind: u32, desc: &[u8]) -> Vec<u8> {
     out
 }
 
-fn tkinfo(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
-    let r = &opts.tool_record;
-    let mut blob = vec![0u8];
+/// One `.note.nv.tkinfo` record (type 2000): tool, version, build and arguments.
+fn tool_note(object: &[u8], strings: [&[u8]; 4]) -> Vec<u8> {
+    let mut blob = object.to_vec();
+    blob.push(0);
     let mut offs = [0u32; 4];
-    for (k, s) in [&r.tool, &r.version, &r.build, &r.args]
-        .into_iter()
-        .enumerate()
-    {
+    for (k, s) in strings.into_iter().enumerate() {
         offs[k] = blob.len() as u32;
-        blob.extend_from_slice(s.as_bytes());
+        blob.extend_from_slice(s);
         blob.push(0);
     }
     let mut desc = Vec::new();
@@ -2028,18 +2031,63 @@ fn tkinfo(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         desc.extend_from_slice(&o.to_le_bytes());
     }
     desc.extend_from_slice(&blob);
-    let mut out = note(2000, &desc);
+    note(2000, &desc)
+}
+
+fn tkinfo(merged: &[&InputObject<'_>], from_ptx: &[bool], opts: &LinkOptions) -> Vec<u8> {
+    let r = &opts.tool_record;
+    let mut out = tool_note(
+        b"",
+        [
+            r.tool.as_bytes(),
+            r.version.as_bytes(),
+            r.build.as_bytes(),
+            r.args.as_bytes(),
+        ],
+    );
     if opts.relocatable {
         return out;
     }
-    for obj in merged {
+    for (k, obj) in merged.iter().enumerate() {
         if let Some(i) = obj.elf.section_by_name(b".note.nv.tkinfo") {
             if let Ok(d) = obj.elf.section_data(i) {
-                out.extend_from_slice(d);
+                match from_ptx.get(k).copied().unwrap_or(false) {
+                    true => out.extend(embedded_ptxas_notes(d)),
+                    false => out.extend_from_slice(d),
+                }
             }
         }
     }
     out
+}
+
+/// The `.note.nv.tkinfo` of a cubin elfw had ptxas compile, as nvlink's embedded ptxas would
+/// have written it: without the input file name ptxas records under `-g` (`input.ptx
+/// -no-bb-merge  -ret-end  -g  -arch sm_90 ...`; observed: nvlink's record is `-no-bb-merge
+/// -ret-end  -g  -arch sm_90 ...`, with `elf.o`, ptxas's default output name, ahead of the
+/// tool name as in elfw's). Notes it cannot read stay as they are.
+fn embedded_ptxas_notes(d: &[u8]) -> Vec<u8> {
+    let rewrite = || -> Option<Vec<u8>> {
+        let desc_size = u32::from_le_bytes(d.get(4..8)?.try_into().ok()?) as usize;
+        let kind = u32::from_le_bytes(d.get(8..12)?.try_into().ok()?);
+        let desc = d.get(24..24usize.checked_add(desc_size)?)?;
+        if kind != 2000 || d.get(0..4)? != 12u32.to_le_bytes() || desc.len() < 24 {
+            return None;
+        }
+        let blob = &desc[24..];
+        let string = |k: usize| -> Option<&[u8]> {
+            let at = u32::from_le_bytes(desc.get(8 + 4 * k..12 + 4 * k)?.try_into().ok()?);
+            let s = blob.get(at as usize..)?;
+            Some(&s[..s.iter().position(|&b| b == 0)?])
+        };
+        let args = string(3)?;
+        let clean = args.strip_prefix(b"input.ptx ").unwrap_or(args);
+        let object = &blob[..blob.iter().position(|&b| b == 0)?];
+        let mut note = tool_note(object, [string(0)?, string(1)?, string(2)?, clean]);
+        note.extend_from_slice(d.get(24 + desc_size..)?);
+        Some(note)
+    };
+    rewrite().unwrap_or_else(|| d.to_vec())
 }
 
 fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {

@@ -54,6 +54,10 @@ pub struct LinkOptions {
     /// cubin is linked only when it defines something the inputs before it left undefined
     /// (observed: an unused libcudadevrt leaves no trace in the image).
     pub system_library: Vec<bool>,
+    /// Which inputs elfw compiled from PTX with ptxas, by input index: ptxas names its input
+    /// and output files in the record it leaves in `.note.nv.tkinfo` under `-g`, which
+    /// nvlink's embedded ptxas (compiling in memory) does not.
+    pub compiled_ptx: Vec<bool>,
     /// `--keep-system-libraries`: link system-library cubins whether used or not.
     pub keep_system_libraries: bool,
     /// Also describe the link ([`LinkOutput::map`]): contributions, why each function stayed
@@ -97,6 +101,7 @@ impl LinkOptions {
             },
             input_names: Vec::new(),
             system_library: Vec::new(),
+            compiled_ptx: Vec::new(),
             keep_system_libraries: false,
             skip_teardown: false,
             want_map: false,

@@ -458,7 +458,7 @@ pub struct State<'d> {
     pub pruned_debug_frame: Option<Vec<u8>>,
     /// Mercury targets: how the pruned SASS line tables moved, per section, as (old start,
     /// old end, new start) ranges in offset order (see `lines`).
-    pub line_moves: Vec<(SecId, Vec<(u64, u64, u64)>)>,
+    pub line_moves: Vec<(SecId, Vec<OffsetMove>)>,
     /// Sections whose names enter the string tables right after another section's (moved,
     /// anchor), in order (see `dce`: windows of kernels `--kernels-used` does not select).
     pub name_moves: Vec<(SecId, SecId)>,
@@ -884,9 +884,12 @@ impl<'d> State<'d> {
     }
 }
 
+/// A range of a section's bytes that moved: (old start, old end, new start).
+pub type OffsetMove = (u64, u64, u64);
+
 /// Where `offset` went under `moves` ((old start, old end, new start) ranges in offset order),
 /// or `None` when it fell in removed bytes. The end of the last range maps to the new end.
-pub fn moved_offset(moves: &[(u64, u64, u64)], offset: u64) -> Option<u64> {
+pub fn moved_offset(moves: &[OffsetMove], offset: u64) -> Option<u64> {
     let i = moves.partition_point(|&(start, _, _)| start <= offset);
     let (start, end, new) = moves[i.checked_sub(1)?];
     (offset < end || (offset == end && i == moves.len())).then(|| new + (offset - start))
