@@ -561,6 +561,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let calls = calls_with_indirect(st);
     let reach = kernel_reach(st, &calls);
     propagate_barriers(st, &info, &reach);
+    propagate_mbarriers(st, &info, &reach);
     propagate_externs(st, &info, &reach, &calls);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
@@ -663,6 +664,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             }
         }
     }
+    order_appended_records(st, &info, &calls);
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
@@ -774,6 +776,143 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach)
                     externs: &[],
                     dropped: false,
                 }),
+        }
+    }
+}
+
+/// `EIATTR_NUM_MBARRIERS`.
+const EIATTR_NUM_MBARRIERS: u8 = 0x38;
+
+/// A kernel's `EIATTR_NUM_MBARRIERS` counts the memory barriers of everything it can call:
+/// its own plus each reachable function's, each function once (observed on sm_80: a kernel
+/// calling `init1` (1) and `init2` (2) gets 3, one reaching `init1` along two paths gets 1).
+/// Raised in place, or appended after the kernel's own records and a propagated
+/// `EIATTR_NUM_BARRIERS` when it had none.
+fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
+    let count = |st: &State<'_>, sec: Option<SecId>| -> Option<u16> {
+        st.section_info
+            .get(&sec?)?
+            .iter()
+            .find(|r| r.attr == EIATTR_NUM_MBARRIERS && !r.dropped && r.payload.len() == 2)
+            .map(|r| u16::from_le_bytes([r.payload[0], r.payload[1]]))
+    };
+    let own: Vec<Option<u16>> = info.iter().map(|&sec| count(st, sec)).collect();
+    for (k, order) in reach {
+        let k = *k;
+        let reached: Vec<u16> = order.iter().filter_map(|&f| own[f]).collect();
+        let Some(sec) = info[k] else {
+            continue;
+        };
+        if reached.is_empty() {
+            continue;
+        }
+        let total = reached
+            .iter()
+            .fold(own[k].unwrap_or(0), |a, &b| a.saturating_add(b));
+        let payload = st.bump.alloc_slice_copy(&total.to_le_bytes());
+        let records = st.section_info.entry(sec).or_default();
+        match records
+            .iter_mut()
+            .find(|r| r.attr == EIATTR_NUM_MBARRIERS && !r.dropped && r.payload.len() == 2)
+        {
+            Some(r) => r.payload = payload,
+            None => st
+                .section_info_tail
+                .entry(sec)
+                .or_default()
+                .push(InfoRecord {
+                    format: crate::nvinfo::EIFMT_HVAL,
+                    attr: EIATTR_NUM_MBARRIERS,
+                    payload,
+                    sym: None,
+                    externs: &[],
+                    dropped: false,
+                }),
+        }
+    }
+}
+
+/// The records the link appends to a kernel's `.nv.info.<k>` for what its callees have
+/// (`EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`) come in the order their
+/// attributes are first met in a walk of its callees in function order (each callee's own
+/// records in their order, then its callees), whatever order the link made them in. Observed
+/// on sm_80: `kq` calling `f` (reaching `init1`, memory barriers) and `g` (barriers) gets
+/// `NUM_MBARRIERS` then `NUM_BARRIERS` when `init1` comes before `g` in the input, the other
+/// way round when `g` comes first; `kd` calling `g`, which has barriers and calls `init1`,
+/// gets `NUM_BARRIERS` first.
+fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &CallLists) {
+    const APPENDED: [u8; 3] = [
+        EIATTR_NUM_BARRIERS,
+        EIATTR_NUM_MBARRIERS,
+        super::merge::EIATTR_EXTERNS,
+    ];
+    let own: Vec<Vec<u8>> = info
+        .iter()
+        .map(|&sec| {
+            let mut attrs = Vec::new();
+            for r in sec
+                .and_then(|s| st.section_info.get(&s))
+                .into_iter()
+                .flatten()
+            {
+                if APPENDED.contains(&r.attr) && !attrs.contains(&r.attr) {
+                    attrs.push(r.attr);
+                }
+            }
+            attrs
+        })
+        .collect();
+    let sorted_callees = |f: usize| -> Vec<usize> {
+        let mut c: Vec<usize> = calls[f].iter().map(|c| c.0 as usize).collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    };
+    let mut seen = Visited::new(st.functions.len());
+    for k in 1..st.functions.len() {
+        let f = &st.functions[k];
+        if !f.is_entry || f.dead {
+            continue;
+        }
+        let Some(sec) = info[k] else { continue };
+        let Some(tail) = st.section_info_tail.get(&sec) else {
+            continue;
+        };
+        let slots: Vec<usize> = (0..tail.len())
+            .filter(|&i| APPENDED.contains(&tail[i].attr))
+            .collect();
+        if slots.len() < 2 {
+            continue;
+        }
+        // Pre-order walk, callees in function order.
+        let mut met: Vec<u8> = Vec::new();
+        seen.clear();
+        seen.insert(k);
+        let mut path: Vec<(Vec<usize>, usize)> = vec![(sorted_callees(k), 0)];
+        while let Some((callees, next)) = path.last_mut() {
+            let Some(&c) = callees.get(*next) else {
+                path.pop();
+                continue;
+            };
+            *next += 1;
+            if !seen.insert(c) {
+                continue;
+            }
+            for &a in &own[c] {
+                if !met.contains(&a) {
+                    met.push(a);
+                }
+            }
+            path.push((sorted_callees(c), 0));
+        }
+        let rank = |a: u8| met.iter().position(|&m| m == a).unwrap_or(usize::MAX);
+        let Some(tail) = st.section_info_tail.get_mut(&sec) else {
+            continue;
+        };
+        let mut records: Vec<InfoRecord<'_>> = slots.iter().map(|&i| tail[i]).collect();
+        records.sort_by_key(|r| rank(r.attr));
+        for (&i, r) in slots.iter().zip(records) {
+            tail[i] = r;
         }
     }
 }

@@ -1,0 +1,1 @@
+__device__ int ext_fn(int x) { return x + 1; }
