@@ -413,11 +413,15 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             };
             let var = &shared_vars[v];
             if var.kind == SharedKind::Dynamic {
-                // `-g`: an `extern __shared__` name is an object at 0 in `.nv_debug.shared`.
+                // `-g`: an `extern __shared__` name is an object in `.nv_debug.shared`, at
+                // where the dynamic memory of the kernels that reach it starts (reserved bytes
+                // included), or at 0 when that is the window's start or no kernel reaches it
+                // (observed: 0x280 after a kernel's 0x280 static bytes on sm_80, 0x680 on
+                // sm_90; libcudadevrt's `sm` at 0 on sm_90).
                 if let Some(sec) = debug_shared {
                     let mut sym = array.at_mut(i);
                     *sym.section() = SymSection::Section(sec);
-                    *sym.value() = 0;
+                    *sym.value() = var.offset.filter(|&o| o > 0).map_or(0, |o| reserve + o);
                     *sym.other() = 0;
                 }
                 continue;
@@ -1270,14 +1274,31 @@ impl ExternsWalk {
                             }
                         }
                     }
-                    self.steps.push(ExternsStep::Named(named_callees));
-                    self.steps.push(ExternsStep::Own(f));
-                    // Several callees it does not name run in the reverse of this list
-                    // (observed with -G: a kernel calling push, then free_list, lists push's
-                    // malloc and vprintf before free_list's free).
                     let unnamed: Vec<usize> = callees.filter(|&c| !named(c)).collect();
-                    for c in unnamed.into_iter().rev() {
-                        self.steps.push(ExternsStep::Enter(c));
+                    // Steps run in the reverse of the order they are pushed. The callees it
+                    // does not name come first (in call order), then its own entries, then the
+                    // named callees (observed with -G: a kernel calling push, then free_list,
+                    // lists push's malloc and vprintf before free_list's free). When a named
+                    // callee was made before every callee it does not name (an earlier input
+                    // defined it), its own entries come first, then the named callees, then
+                    // the others (observed with -G: the same kernel lists log_value's vprintf
+                    // and check_range's __assertfail first when log.cu is linked before it).
+                    let named_first = named_callees
+                        .iter()
+                        .min()
+                        .is_some_and(|&n| unnamed.iter().min().is_some_and(|&u| n < u));
+                    if named_first {
+                        for c in unnamed.into_iter().rev() {
+                            self.steps.push(ExternsStep::Enter(c));
+                        }
+                        self.steps.push(ExternsStep::Named(named_callees));
+                        self.steps.push(ExternsStep::Own(f));
+                    } else {
+                        self.steps.push(ExternsStep::Named(named_callees));
+                        self.steps.push(ExternsStep::Own(f));
+                        for c in unnamed.into_iter().rev() {
+                            self.steps.push(ExternsStep::Enter(c));
+                        }
                     }
                 }
             }

@@ -223,6 +223,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         end = end.max(off.saturating_add(size));
         st.shared_vars[v].offset = Some(off);
     }
+    let area_end = end;
     // With a common area (dead functions' variables are enough), every window is aligned
     // at least like `.nv_debug.shared`: for the area, all dynamic memory and what the inputs
     // asked of `.nv_debug.shared` (observed: a kernel with 4-byte variables only gets 0x10
@@ -419,16 +420,20 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 *s.removed() = true;
             }
             // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`),
-            // and so does a `-g` link on sm_90 (0x400 bytes).
-            *s.size() = if opts.target.is_mercury() || opts.debug {
+            // and so does a `-g` link on sm_90 (0x400 bytes); a `-g` link also gives it the
+            // common area of function variables (observed on sm_80: 0x80 for one 128-byte
+            // array two kernels reach).
+            *s.size() = if opts.debug {
+                reserve.saturating_add(area_end)
+            } else if opts.target.is_mercury() {
                 reserve
             } else {
                 0
             };
             *s.addralign() = debug_align.max(*s.addralign());
-            // Without a section symbol, as when it is empty.
+            // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it).
             if let Some(sym) = s.symbol() {
-                if opts.target.is_mercury() {
+                if opts.target.is_mercury() && !opts.debug {
                     st.locals.removed[sym.pos()] = true;
                 }
             }
