@@ -219,113 +219,136 @@ pub fn finalize(
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
-    entry_properties(st, opts, diags);
-
-    // Sizes of synthetic sections decide which survive; compute what does not depend on
-    // numbering first.
-    let mut fin = Finalized {
-        order: Vec::new(),
-        out_index: vec![0; st.sections.len()],
-        contents: FxHashMap::default(),
-        name_offset: vec![0; st.sections.len()],
-        link_info: vec![(0, 0); st.sections.len()],
-        out_type: vec![0; st.sections.len()],
-        symbols: SymbolNumbers::default(),
-        merc_names: Vec::new(),
-    };
-    mark_empty_sections(st, callgraph, prototype, opts);
-    order_sections(st, &mut fin, opts);
-    let sym_out = number_symbols(st, opts);
-    // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
-    if opts.target.is_mercury() {
-        prune_debug_frame(st);
-    }
     let merc = opts.target.is_mercury();
-    let (sections, relocs, nums) = (&st.sections, &st.relocs, &sym_out);
-    let name_offset = &mut fin.name_offset;
-    let out_index = &fin.out_index;
-    let (shstrtab, relocation_bytes, (strtab, _, strings, merc_names), symtab) =
-        std::thread::scope(|scope| {
-            // `.shstrtab` and the relocation sections need no `.strtab` offsets: another core
-            // builds them while this one builds `.strtab` and `.symtab`.
-            let other = scope.spawn(move || {
-                (
-                    build_shstrtab(sections, name_offset),
-                    relocation_sections(relocs, sections, nums, opts),
-                )
-            });
-            let strtab = if merc {
-                build_merc_strtab(st, &sym_out)
-            } else {
-                let (t, o) = build_strtab(st);
-                (t, o, FxHashMap::default(), Vec::new())
-            };
-            let symtab = build_symtab(st, out_index, &sym_out, &strtab.1);
-            let (shstrtab, relocation_bytes) = other
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (shstrtab, relocation_bytes, strtab, symtab)
-        });
 
-    // Synthetic contents.
+    // `.shstrtab` (the name of every section ever made) and, below sm_100, `.strtab` (the
+    // interned strings and the names in the order they were made) depend on nothing the steps
+    // below change: another core builds them meanwhile, from copies of the columns they read
+    // (the name orders are lent to it and come back).
+    let names = st.sections.name.clone();
+    let name_removed = st.sections.name_removed.clone();
+    let interned = std::mem::take(&mut st.interned);
+    let local_order = std::mem::take(&mut st.local_name_order);
+    let global_order = std::mem::take(&mut st.global_name_order);
+    let (fin, sym_out, early) = std::thread::scope(|scope| {
+        let early = scope.spawn(move || {
+            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
+            let strtab = (!merc)
+                .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
+            (
+                shstrtab,
+                name_offset,
+                strtab,
+                (interned, local_order, global_order),
+            )
+        });
+        entry_properties(st, opts, diags);
+
+        // Sizes of synthetic sections decide which survive; compute what does not depend on
+        // numbering first.
+        let mut fin = Finalized {
+            order: Vec::new(),
+            out_index: vec![0; st.sections.len()],
+            contents: FxHashMap::default(),
+            name_offset: Vec::new(),
+            link_info: vec![(0, 0); st.sections.len()],
+            out_type: vec![0; st.sections.len()],
+            symbols: SymbolNumbers::default(),
+            merc_names: Vec::new(),
+        };
+        mark_empty_sections(st, callgraph, prototype, opts);
+        order_sections(st, &mut fin, opts);
+        let sym_out = number_symbols(st, opts);
+        // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
+        if merc {
+            prune_debug_frame(st);
+        }
+        let early = early
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (fin, sym_out, early)
+    });
+    let (shstrtab, name_offset, strtab, lent) = early;
+    (st.interned, st.local_name_order, st.global_name_order) = lent;
+    let mut fin = fin;
+    fin.name_offset = name_offset;
+    let (strtab, strings, merc_names) = match strtab {
+        Some((t, o)) => ((t, o), FxHashMap::default(), Vec::new()),
+        None => {
+            let (t, o, strings, names) = build_merc_strtab(st, &sym_out);
+            ((t, o), strings, names)
+        }
+    };
+    let (relocs, sections, nums) = (&st.relocs, &st.sections, &sym_out);
+    let view: &State<'_> = st;
     let mut contents = FxHashMap::default();
-    contents.insert(SecId(1), shstrtab);
-    contents.insert(SecId(2), strtab.clone());
-    let (symtab, shndx) = symtab;
-    contents.insert(SecId(3), symtab);
-    if let Some(x) = st
-        .section_by_name(".symtab_shndx")
-        .filter(|&x| !st.sec(x).removed())
-    {
-        contents.insert(x, shndx);
-    }
-    let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
-    contents.insert(
-        st.section_by_name(".note.nv.tkinfo").unwrap(),
-        tkinfo(&merged, opts),
-    );
-    contents.insert(
-        st.section_by_name(".note.nv.cuinfo").unwrap(),
-        cuinfo(inputs, opts),
-    );
-    if let Some(c) = st.section_by_name(".nv.compat") {
-        contents.insert(c, compat(&merged, opts));
-    }
-    let syms = st.symbol_view();
-    contents.insert(
-        st.section_by_name(".nv.info").unwrap(),
-        info_bytes(
-            syms,
-            st.info.iter().rev().chain(st.info_tail.iter()),
-            &sym_out,
-        ),
-    );
-    // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
-    let empty = Vec::new();
-    let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
-        st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
-    // In creation order: the records, their symbols and their input bytes then come roughly
-    // in the order merge made them, not scattered by the hash map's order (a large link's
-    // records are far bigger than the caches).
-    per_function.sort_unstable_by_key(|&(sec, _)| sec);
-    let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
-    let built: Vec<(SecId, Vec<u8>)> = per_function
-        .into_par_iter()
-        .map(|(sec, records)| {
-            let tail = section_info_tail.get(&sec).unwrap_or(&empty);
-            // sm_100+: the finalizer's own records follow in their input order.
-            let finalizer = sass_info_tail.get(&sec).unwrap_or(&empty);
-            let records = records
-                .iter()
-                .rev()
-                .chain(tail.iter())
-                .chain(finalizer.iter());
-            (sec, info_bytes(syms, records, &sym_out))
-        })
-        .collect();
-    contents.extend(built);
-    contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
-    contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
+    let relocation_bytes = std::thread::scope(|scope| {
+        let st = view;
+        // The relocation sections need only the numbering: another core builds them while
+        // this one builds the symbol table and the `.nv.info` sections.
+        let other = scope.spawn(move || relocation_sections(relocs, sections, nums, opts));
+        // Synthetic contents.
+        contents.insert(SecId(1), shstrtab);
+        contents.insert(SecId(2), strtab.0);
+        let (symtab, shndx) = build_symtab(st, &fin.out_index, &sym_out, &strtab.1);
+        contents.insert(SecId(3), symtab);
+        if let Some(x) = st
+            .section_by_name(".symtab_shndx")
+            .filter(|&x| !st.sec(x).removed())
+        {
+            contents.insert(x, shndx);
+        }
+        let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
+        contents.insert(
+            st.section_by_name(".note.nv.tkinfo").unwrap(),
+            tkinfo(&merged, opts),
+        );
+        contents.insert(
+            st.section_by_name(".note.nv.cuinfo").unwrap(),
+            cuinfo(inputs, opts),
+        );
+        if let Some(c) = st.section_by_name(".nv.compat") {
+            contents.insert(c, compat(&merged, opts));
+        }
+        let syms = st.symbol_view();
+        contents.insert(
+            st.section_by_name(".nv.info").unwrap(),
+            info_bytes(
+                syms,
+                st.info.iter().rev().chain(st.info_tail.iter()),
+                &sym_out,
+            ),
+        );
+        // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
+        let empty = Vec::new();
+        let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
+            st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+        // In creation order: the records, their symbols and their input bytes then come roughly
+        // in the order merge made them, not scattered by the hash map's order (a large link's
+        // records are far bigger than the caches).
+        per_function.sort_unstable_by_key(|&(sec, _)| sec);
+        let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
+        let built: Vec<(SecId, Vec<u8>)> = per_function
+            .into_par_iter()
+            .map(|(sec, records)| {
+                let tail = section_info_tail.get(&sec).unwrap_or(&empty);
+                // sm_100+: the finalizer's own records follow in their input order.
+                let finalizer = sass_info_tail.get(&sec).unwrap_or(&empty);
+                let records = records
+                    .iter()
+                    .rev()
+                    .chain(tail.iter())
+                    .chain(finalizer.iter());
+                (sec, info_bytes(syms, records, &sym_out))
+            })
+            .collect();
+        contents.extend(built);
+        contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
+        contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
+        other
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
     if let Some(&d) = st.section_by_name(".debug_frame").as_ref() {
         if let Some(bytes) = st.pruned_debug_frame.take() {
             contents.insert(d, bytes);
@@ -1515,33 +1538,41 @@ fn kernel_bank_key(st: &State<'_>, bank: SecId) -> (u32, u32) {
 }
 
 /// `.strtab`: the interned strings, then the local namespace's names, then the global
-/// namespace's, each once.
-fn build_strtab<'d>(st: &State<'d>) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
-    let mut out = vec![0u8];
-    let names = st.interned.len() + st.local_name_order.len() + st.global_name_order.len();
+/// namespace's, each once (a section's name only while it has one: `name_removed`, by creation
+/// id).
+fn build_strtab<'d>(
+    interned: &[&'d str],
+    local_order: &[(&'d str, NameOwner)],
+    global_order: &[(&'d str, NameOwner)],
+    name_removed: &[bool],
+) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
+    let names = interned.len() + local_order.len() + global_order.len();
+    let all = || {
+        interned
+            .iter()
+            .copied()
+            .chain(local_order.iter().chain(global_order).map(|&(n, _)| n))
+    };
+    let mut out = Vec::with_capacity(1 + all().map(|n| n.len() + 1).sum::<usize>());
+    out.push(0);
     let mut offsets: FxHashMap<&'d str, u32> =
         FxHashMap::with_capacity_and_hasher(names, Default::default());
-    for &s in &st.interned {
+    for &s in interned {
         offsets.insert(s, out.len() as u32);
         out.extend_from_slice(s.as_bytes());
         out.push(0);
     }
-    let names = st
-        .local_name_order
-        .iter()
-        .chain(st.global_name_order.iter());
-    for &(name, owner) in names {
+    for &(name, owner) in local_order.iter().chain(global_order) {
         if let NameOwner::Section(id) = owner {
-            if st.sec(id).name_removed() {
+            if name_removed[id.index()] {
                 continue;
             }
         }
-        if offsets.contains_key(name) {
-            continue;
+        if let std::collections::hash_map::Entry::Vacant(v) = offsets.entry(name) {
+            v.insert(out.len() as u32);
+            out.extend_from_slice(name.as_bytes());
+            out.push(0);
         }
-        offsets.insert(name, out.len() as u32);
-        out.extend_from_slice(name.as_bytes());
-        out.push(0);
     }
     (out, offsets)
 }
@@ -1722,24 +1753,28 @@ fn prune_debug_frame(st: &mut State<'_>) {
     st.pruned_debug_frame = Some(out);
 }
 
-/// `.shstrtab`; each section's `sh_name` goes to `name_offset` (by creation id).
-fn build_shstrtab(sections: &SectionColumns<'_>, name_offset: &mut [u32]) -> Vec<u8> {
-    let mut out = vec![0u8];
+/// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with
+/// each section's `sh_name` (by creation id).
+fn build_shstrtab(names: &[&str], name_removed: &[bool]) -> (Vec<u8>, Vec<u32>) {
+    let mut name_offset = vec![0u32; names.len()];
+    let size = 1 + names.iter().map(|n| n.len() + 1).sum::<usize>();
+    let mut out = Vec::with_capacity(size);
+    out.push(0);
     // Sections may share a name (local functions of several inputs): the name is written once.
     let mut offsets: FxHashMap<&str, u32> =
-        FxHashMap::with_capacity_and_hasher(sections.len(), Default::default());
-    for (i, s) in sections.iter().enumerate().skip(1) {
-        if s.name_removed() {
+        FxHashMap::with_capacity_and_hasher(names.len(), Default::default());
+    for (i, (&name, &removed)) in names.iter().zip(name_removed).enumerate().skip(1) {
+        if removed {
             continue;
         }
-        name_offset[i] = *offsets.entry(s.name()).or_insert_with(|| {
+        name_offset[i] = *offsets.entry(name).or_insert_with(|| {
             let at = out.len() as u32;
-            out.extend_from_slice(s.name().as_bytes());
+            out.extend_from_slice(name.as_bytes());
             out.push(0);
             at
         });
     }
-    out
+    (out, name_offset)
 }
 
 /// `.symtab`, and the `.symtab_shndx` words that go with it (the real section index of every
