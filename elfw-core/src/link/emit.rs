@@ -381,7 +381,9 @@ fn emit_windowed(
         scope.spawn(move || {
             for piece in &pieces {
                 let chunk = match *piece {
-                    Piece::Direct(k) => Chunk::Bytes(&contents[&list[k].0]),
+                    Piece::Direct(k) => {
+                        Chunk::Bytes(contents.get(&list[k].0).map_or(&[][..], Vec::as_slice))
+                    }
                     Piece::Window { i, j, start, end } => {
                         // The writer stopped (a failed write): so does this thread.
                         let Ok(mut buf) = free.recv() else { return };

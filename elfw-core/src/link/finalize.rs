@@ -182,6 +182,43 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
     }
 }
 
+/// The bytes of the sections the linker builds itself, by creation id (a section is looked up
+/// by its id, not hashed: a large link has tens of thousands of them).
+#[derive(Clone, Debug, Default)]
+pub struct Contents {
+    bytes: Vec<Option<Vec<u8>>>,
+}
+
+impl Contents {
+    /// Room for sections of creation ids below `sections`.
+    pub fn new(sections: usize) -> Contents {
+        Contents {
+            bytes: std::iter::repeat_with(|| None).take(sections).collect(),
+        }
+    }
+
+    /// Section `id`'s bytes, when the linker builds them.
+    pub fn get(&self, id: &SecId) -> Option<&Vec<u8>> {
+        self.bytes.get(id.index())?.as_ref()
+    }
+
+    /// Sets section `id`'s bytes.
+    pub fn insert(&mut self, id: SecId, bytes: Vec<u8>) {
+        if id.index() >= self.bytes.len() {
+            self.bytes.resize_with(id.index() + 1, || None);
+        }
+        self.bytes[id.index()] = Some(bytes);
+    }
+
+    /// Every section with bytes, in creation order.
+    pub fn iter(&self) -> impl Iterator<Item = (SecId, &Vec<u8>)> + '_ {
+        self.bytes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| Some((SecId(i as u32), b.as_ref()?)))
+    }
+}
+
 /// What the emitter needs: the final order and numbering, and the bytes of every section the
 /// linker builds itself.
 pub struct Finalized {
@@ -190,7 +227,7 @@ pub struct Finalized {
     /// Output index of each section (by creation id); 0 when it is not in the image.
     pub out_index: Vec<u32>,
     /// Bytes of synthetic sections, by creation id.
-    pub contents: FxHashMap<SecId, Vec<u8>>,
+    pub contents: Contents,
     /// `sh_name` of each output section, by creation id.
     pub name_offset: Vec<u32>,
     /// Final `sh_link`/`sh_info` values, by creation id.
@@ -249,7 +286,7 @@ pub fn finalize(
         let mut fin = Finalized {
             order: Vec::new(),
             out_index: vec![0; st.sections.len()],
-            contents: FxHashMap::default(),
+            contents: Contents::default(),
             name_offset: Vec::new(),
             link_info: vec![(0, 0); st.sections.len()],
             out_type: vec![0; st.sections.len()],
@@ -281,7 +318,7 @@ pub fn finalize(
     };
     let (relocs, sections, nums) = (&st.relocs, &st.sections, &sym_out);
     let view: &State<'_> = st;
-    let mut contents = FxHashMap::default();
+    let mut contents = Contents::new(st.sections.len());
     let relocation_bytes = std::thread::scope(|scope| {
         let st = view;
         // The relocation sections need only the numbering: another core builds them while
@@ -342,7 +379,9 @@ pub fn finalize(
                 (sec, info_bytes(syms, records, &sym_out))
             })
             .collect();
-        contents.extend(built);
+        for (sec, bytes) in built {
+            contents.insert(sec, bytes);
+        }
         contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
         contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
         other
@@ -362,10 +401,13 @@ pub fn finalize(
     }
     for (i, s) in st.sections.iter().enumerate() {
         if s.keep_empty() && !s.removed() {
-            contents.entry(SecId(i as u32)).or_default();
+            let id = SecId(i as u32);
+            if contents.get(&id).is_none() {
+                contents.insert(id, Vec::new());
+            }
         }
     }
-    for (id, bytes) in &contents {
+    for (id, bytes) in contents.iter() {
         st.sections.size[id.index()] = bytes.len() as u64;
     }
     // Header fields that refer to other sections or symbols.
@@ -1406,21 +1448,28 @@ fn bucket(s: SectionRef<'_, '_>) -> u32 {
 }
 
 fn order_sections(st: &State<'_>, fin: &mut Finalized, opts: &LinkOptions) {
-    let mut ids: Vec<SecId> = (1..st.sections.len() as u32)
-        .map(SecId)
-        .filter(|&id| !st.sec(id).removed())
-        .collect();
+    // Creation order within a bucket: each section goes to the end of its bucket's list.
+    let mut buckets: [Vec<SecId>; 9] = Default::default();
     // sm_100+: the kernels' constant banks come last, in their kernels' `.text` order
     // (observed; the finalizer appends them).
     let merc = opts.target.is_mercury();
-    ids.sort_by_key(|&id| {
-        let s = st.sec(id);
-        if merc && is_kernel_bank(s) {
-            (8, kernel_bank_key(st, id))
-        } else {
-            (bucket(s), (0, 0))
+    for i in 1..st.sections.len() {
+        let s = st.sections.at(i);
+        if s.removed() {
+            continue;
         }
-    });
+        let b = if merc && is_kernel_bank(s) {
+            8
+        } else {
+            bucket(s)
+        };
+        buckets[b as usize].push(SecId(i as u32));
+    }
+    buckets[8].sort_by_key(|&id| kernel_bank_key(st, id));
+    let mut ids: Vec<SecId> = Vec::with_capacity(buckets.iter().map(Vec::len).sum());
+    for b in &buckets {
+        ids.extend_from_slice(b);
+    }
     for (n, &id) in ids.iter().enumerate() {
         fin.out_index[id.index()] = n as u32 + 1;
     }
@@ -1977,16 +2026,6 @@ fn relocation_sections(
     opts: &LinkOptions,
 ) -> Vec<(SecId, Vec<u8>)> {
     let sec = |id: SecId| sections.at(id.index());
-    // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
-    // lists by offset (observed with -G).
-    let by_offset = |target: SecId| {
-        opts.target.is_mercury()
-            && matches!(sec(target).name(), ".debug_line" | ".nv_debug_line_sass")
-    };
-    let mut list: Vec<&Reloc> = relocs.iter().rev().filter(|r| !r.dropped).collect();
-    if opts.target.is_mercury() {
-        list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
-    }
     // Each section's buffer at its final size, indexed by section.
     let entry_size = |id: SecId| {
         if sec(id).sh_type() != SHT_REL {
@@ -1996,22 +2035,38 @@ fn relocation_sections(
         }
     };
     let mut count = vec![0usize; sections.len()];
-    for r in &list {
+    for r in relocs.iter().filter(|r| !r.dropped) {
         count[r.rel_section.index()] += 1;
     }
     let mut per: Vec<Vec<u8>> = count
         .iter()
         .enumerate()
-        .map(|(i, &n)| Vec::with_capacity(n * entry_size(SecId(i as u32))))
+        .map(|(i, &n)| match n {
+            0 => Vec::new(),
+            n => Vec::with_capacity(n * entry_size(SecId(i as u32))),
+        })
         .collect();
-    for r in list {
+    let write = |r: &Reloc| {
         let out = &mut per[r.rel_section.index()];
         let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;
-        out.extend_from_slice(&r.offset.to_le_bytes());
-        out.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
-        if entry_size(r.rel_section) == 24 {
-            out.extend_from_slice(&r.addend.to_le_bytes());
-        }
+        let mut entry = [0u8; 24];
+        entry[..8].copy_from_slice(&r.offset.to_le_bytes());
+        entry[8..16].copy_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
+        entry[16..].copy_from_slice(&r.addend.to_le_bytes());
+        out.extend_from_slice(&entry[..entry_size(r.rel_section)]);
+    };
+    // Newest first.
+    let newest_first = relocs.iter().rev().filter(|r| !r.dropped);
+    if opts.target.is_mercury() {
+        // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
+        // lists by offset (observed with -G).
+        let by_offset =
+            |target: SecId| matches!(sec(target).name(), ".debug_line" | ".nv_debug_line_sass");
+        let mut list: Vec<&Reloc> = newest_first.collect();
+        list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
+        list.into_iter().for_each(write);
+    } else {
+        newest_first.for_each(write);
     }
     per.into_iter()
         .enumerate()
