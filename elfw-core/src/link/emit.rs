@@ -173,7 +173,8 @@ impl<'a, 'd> Sources<'a, 'd> {
 
 /// Writes sections `list` (all inside `buf`, which starts at file offset `base`) into their
 /// parts of `buf`, in parallel: the parts do not overlap, so the bytes do not depend on the
-/// threads.
+/// threads. Every byte of `buf` is written (what no section data covers with zeros), so `buf`
+/// may hold anything before.
 fn fill(src: Sources<'_, '_>, list: &[(SecId, u64, u64)], buf: &mut [u8], base: u64) {
     let Sources {
         sections,
@@ -185,25 +186,54 @@ fn fill(src: Sources<'_, '_>, list: &[(SecId, u64, u64)], buf: &mut [u8], base: 
     let mut rest: &mut [u8] = buf;
     let mut at = base;
     for &(id, o, size) in list {
-        let (_, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
+        let (gap, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
+        // Padding before the section.
+        gap.fill(0);
         let (part, tail) = tail.split_at_mut(size as usize);
         parts.push((id, part, sections.at(id.index()).nodes()));
         rest = tail;
         at = o + size;
     }
+    rest.fill(0);
     let contents = &fin.contents;
     parts.into_par_iter().for_each(|(id, part, list)| {
         if let Some(bytes) = contents.get(&id) {
-            part[..bytes.len()].copy_from_slice(bytes);
-        } else {
-            for node in nodes.list(list) {
-                if let Some(d) = node.data() {
-                    let start = node.offset() as usize;
-                    part[start..start + d.len()].copy_from_slice(d);
-                }
-            }
-            patched.apply_to(id, part);
+            let n = bytes.len().min(part.len());
+            part[..n].copy_from_slice(&bytes[..n]);
+            part[n..].fill(0);
+            return;
         }
+        // Zeros only between the nodes' data when the nodes come in offset order (as merge
+        // lays them out); else all of it first.
+        let in_order = nodes
+            .list(list)
+            .try_fold(0u64, |end, n| {
+                let len = n.data().map_or(0, |d| d.len() as u64);
+                match (n.offset() >= end, len) {
+                    (false, _) => None,
+                    (true, 0) => Some(end),
+                    (true, len) => Some(n.offset() + len),
+                }
+            })
+            .is_some();
+        if !in_order {
+            part.fill(0);
+        }
+        let mut end = 0;
+        for node in nodes.list(list) {
+            if let Some(d) = node.data() {
+                let start = node.offset() as usize;
+                if in_order {
+                    part[end..start].fill(0);
+                }
+                part[start..start + d.len()].copy_from_slice(d);
+                end = start + d.len();
+            }
+        }
+        if in_order {
+            part[end..].fill(0);
+        }
+        patched.apply_to(id, part);
     });
 }
 
@@ -216,7 +246,6 @@ pub fn emit(
 ) -> Vec<u8> {
     let plan = plan(st, fin, opts);
     let mut out = vec![0u8; plan.total as usize];
-    out[..EHDR64_SIZE].copy_from_slice(&plan.header);
     let list = file_sections(st, fin, &plan);
     fill(
         Sources::of(st, fin, patched),
@@ -224,6 +253,7 @@ pub fn emit(
         &mut out[..plan.shoff as usize],
         0,
     );
+    out[..EHDR64_SIZE].copy_from_slice(&plan.header);
     out[plan.shoff as usize..].copy_from_slice(&tables(&st.sections, fin, &plan, plan.shoff));
     out
 }
@@ -387,12 +417,14 @@ fn emit_windowed(
                     Piece::Window { i, j, start, end } => {
                         // The writer stopped (a failed write): so does this thread.
                         let Ok(mut buf) = free.recv() else { return };
-                        buf.clear();
-                        buf.resize((end - start) as usize, 0);
+                        // `fill` writes every byte: only new room is zeroed first.
+                        let len = (end - start) as usize;
+                        buf.truncate(len);
+                        buf.resize(len, 0);
+                        fill(src, &list[i..j], &mut buf, start);
                         if start == 0 {
                             buf[..EHDR64_SIZE].copy_from_slice(&plan.header);
                         }
-                        fill(src, &list[i..j], &mut buf, start);
                         Chunk::Window(buf)
                     }
                 };
