@@ -309,11 +309,11 @@ pub fn finalize(
     (st.interned, st.local_name_order, st.global_name_order) = lent;
     let mut fin = fin;
     fin.name_offset = name_offset;
-    let (strtab, strings, merc_names) = match strtab {
-        Some((t, o)) => ((t, o), FxHashMap::default(), Vec::new()),
+    let (strtab, owners, strings, merc_names) = match strtab {
+        Some((t, o, owners)) => ((t, o), owners, FxHashMap::default(), Vec::new()),
         None => {
             let (t, o, strings, names) = build_merc_strtab(st, &sym_out);
-            ((t, o), strings, names)
+            ((t, o), NameOffsets::default(), strings, names)
         }
     };
     let (relocs, sections, nums) = (&st.relocs, &st.sections, &sym_out);
@@ -326,8 +326,13 @@ pub fn finalize(
         let other = scope.spawn(move || relocation_sections(relocs, sections, nums, opts));
         // Synthetic contents.
         contents.insert(SecId(1), shstrtab);
+        let (symtab, shndx) = build_symtab(
+            st,
+            &fin.out_index,
+            &sym_out,
+            (&strtab.0, &strtab.1, &owners),
+        );
         contents.insert(SecId(2), strtab.0);
-        let (symtab, shndx) = build_symtab(st, &fin.out_index, &sym_out, &strtab.1);
         contents.insert(SecId(3), symtab);
         if let Some(x) = st
             .section_by_name(".symtab_shndx")
@@ -1594,7 +1599,7 @@ fn build_strtab<'d>(
     local_order: &[(&'d str, NameOwner)],
     global_order: &[(&'d str, NameOwner)],
     name_removed: &[bool],
-) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
+) -> (Vec<u8>, FxHashMap<&'d str, u32>, NameOffsets) {
     let names = interned.len() + local_order.len() + global_order.len();
     let all = || {
         interned
@@ -1611,19 +1616,63 @@ fn build_strtab<'d>(
         out.extend_from_slice(s.as_bytes());
         out.push(0);
     }
+    let mut owners = NameOffsets::default();
     for &(name, owner) in local_order.iter().chain(global_order) {
         if let NameOwner::Section(id) = owner {
             if name_removed[id.index()] {
                 continue;
             }
         }
-        if let std::collections::hash_map::Entry::Vacant(v) = offsets.entry(name) {
-            v.insert(out.len() as u32);
-            out.extend_from_slice(name.as_bytes());
-            out.push(0);
-        }
+        let at = match offsets.entry(name) {
+            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let at = out.len() as u32;
+                v.insert(at);
+                out.extend_from_slice(name.as_bytes());
+                out.push(0);
+                at
+            }
+        };
+        owners.set(owner, at);
     }
-    (out, offsets)
+    (out, offsets, owners)
+}
+
+/// Where `.strtab` put the name each section and symbol registered (by its owner's index;
+/// `u32::MAX` where none): [`build_symtab`] checks a symbol's name against it before hashing.
+#[derive(Default)]
+struct NameOffsets {
+    local: Vec<u32>,
+    global: Vec<u32>,
+    section: Vec<u32>,
+}
+
+impl NameOffsets {
+    fn set(&mut self, owner: NameOwner, at: u32) {
+        let (list, i) = match owner {
+            NameOwner::Section(id) => (&mut self.section, id.index()),
+            NameOwner::Symbol(sym) => match sym.kind() {
+                SymKind::Local(l) => (&mut self.local, l.pos()),
+                SymKind::Global(g) => (&mut self.global, g.pos()),
+            },
+        };
+        if i >= list.len() {
+            list.resize(i + 1, u32::MAX);
+        }
+        list[i] = at;
+    }
+
+    /// The offset recorded for symbol `sym` (for a section symbol, for its section), if any.
+    fn guess(&self, sym: SymIdx, s: SymbolRef<'_, '_>) -> Option<u32> {
+        let at = match (sym.kind(), s.section()) {
+            (SymKind::Local(_), SymSection::Section(id)) if s.sym_type() == STT_SECTION => {
+                self.section.get(id.index())
+            }
+            (SymKind::Local(l), _) => self.local.get(l.pos()),
+            (SymKind::Global(g), _) => self.global.get(g.pos()),
+        };
+        at.copied().filter(|&at| at != u32::MAX)
+    }
 }
 
 /// sm_100+ `.strtab` (the Mercury writer's): `.symtab` names in symbol order, then
@@ -1832,16 +1881,28 @@ fn build_symtab(
     st: &State<'_>,
     out_index: &[u32],
     nums: &SymbolNumbers,
-    names: &FxHashMap<&str, u32>,
+    (table, names, owners): (&[u8], &FxHashMap<&str, u32>, &NameOffsets),
 ) -> (Vec<u8>, Vec<u8>) {
-    let mut out = vec![0u8; 24];
-    let mut shndx_words = vec![0u8; 4];
+    let mut out = Vec::with_capacity(24 * (nums.order.len() + 1));
+    out.resize(24, 0);
+    let mut shndx_words = Vec::with_capacity(4 * (nums.order.len() + 1));
+    shndx_words.resize(4, 0);
+    // The name where its owner registered it, when it is still that name (the same string has
+    // one offset); else looked up.
+    let holds = |at: u32, name: &str| {
+        let at = at as usize;
+        table.get(at..at + name.len()) == Some(name.as_bytes())
+            && table.get(at + name.len()) == Some(&0)
+    };
     for &idx in &nums.order {
         let s = st.sym(idx);
         let name = if s.name().is_empty() {
             0
         } else {
-            names.get(s.name()).copied().unwrap_or(0)
+            match owners.guess(idx, s) {
+                Some(at) if holds(at, s.name()) => at,
+                _ => names.get(s.name()).copied().unwrap_or(0),
+            }
         };
         let (shndx, real): (u16, u32) = match s.section() {
             SymSection::Undef => (0, 0),
