@@ -258,28 +258,53 @@ pub fn finalize(
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
     let merc = opts.target.is_mercury();
 
-    // `.shstrtab` (the name of every section ever made) and, below sm_100, `.strtab` (the
-    // interned strings and the names in the order they were made) depend on nothing the steps
-    // below change: another core builds them meanwhile, from copies of the columns they read
-    // (the name orders are lent to it and come back).
+    // `.shstrtab` (the name of every section ever made), below sm_100 `.strtab` (the interned
+    // strings and the names in the order they were made), the notes, and which sections have
+    // relocations left depend on nothing entry properties change: another core works them out
+    // meanwhile, from copies of the columns they read (the name orders and the relocations
+    // are lent to it and come back).
     let names = st.sections.name.clone();
     let name_removed = st.sections.name_removed.clone();
     let interned = std::mem::take(&mut st.interned);
     let local_order = std::mem::take(&mut st.local_name_order);
     let global_order = std::mem::take(&mut st.global_name_order);
+    let relocs = std::mem::take(&mut st.relocs);
+    let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
+    let has_compat = st.section_by_name(".nv.compat").is_some();
     let (fin, sym_out, early) = std::thread::scope(|scope| {
         let early = scope.spawn(move || {
+            let mut has_relocs = vec![false; names.len()];
+            for r in relocs.iter().filter(|r| !r.dropped) {
+                if let Some(has) = has_relocs.get_mut(r.rel_section.index()) {
+                    *has = true;
+                }
+            }
+            let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
+            let notes = (
+                tkinfo(&merged, opts),
+                cuinfo(inputs, opts),
+                has_compat.then(|| compat(&merged, opts)),
+            );
             let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
-                shstrtab,
-                name_offset,
-                strtab,
-                (interned, local_order, global_order),
+                (has_relocs, named_sections),
+                notes,
+                (shstrtab, name_offset, strtab),
+                (interned, local_order, global_order, relocs),
             )
         });
         entry_properties(st, opts, diags);
+        let (used, notes, tables, lent) = early
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (
+            st.interned,
+            st.local_name_order,
+            st.global_name_order,
+            st.relocs,
+        ) = lent;
 
         // Sizes of synthetic sections decide which survive; compute what does not depend on
         // numbering first.
@@ -293,20 +318,16 @@ pub fn finalize(
             symbols: SymbolNumbers::default(),
             merc_names: Vec::new(),
         };
-        mark_empty_sections(st, callgraph, prototype, opts);
+        mark_empty_sections(st, (callgraph, prototype), used, opts);
         order_sections(st, &mut fin, opts);
         let sym_out = number_symbols(st, opts);
         // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
         if merc {
             prune_debug_frame(st);
         }
-        let early = early
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (fin, sym_out, early)
+        (fin, sym_out, (notes, tables))
     });
-    let (shstrtab, name_offset, strtab, lent) = early;
-    (st.interned, st.local_name_order, st.global_name_order) = lent;
+    let ((tkinfo, cuinfo, compat), (shstrtab, name_offset, strtab)) = early;
     let mut fin = fin;
     fin.name_offset = name_offset;
     let (strtab, owners, strings, merc_names) = match strtab {
@@ -340,17 +361,10 @@ pub fn finalize(
         {
             contents.insert(x, shndx);
         }
-        let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
-        contents.insert(
-            st.section_by_name(".note.nv.tkinfo").unwrap(),
-            tkinfo(&merged, opts),
-        );
-        contents.insert(
-            st.section_by_name(".note.nv.cuinfo").unwrap(),
-            cuinfo(inputs, opts),
-        );
-        if let Some(c) = st.section_by_name(".nv.compat") {
-            contents.insert(c, compat(&merged, opts));
+        contents.insert(st.section_by_name(".note.nv.tkinfo").unwrap(), tkinfo);
+        contents.insert(st.section_by_name(".note.nv.cuinfo").unwrap(), cuinfo);
+        if let (Some(c), Some(compat)) = (st.section_by_name(".nv.compat"), compat) {
+            contents.insert(c, compat);
         }
         let syms = st.symbol_view();
         contents.insert(
@@ -1363,22 +1377,14 @@ fn min_stacks(st: &State<'_>, calls: &CallLists) -> Vec<Option<u64>> {
     result
 }
 
-fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, opts: &LinkOptions) {
-    let has_relocs: Vec<bool> = {
-        let mut v = vec![false; st.sections.len()];
-        for r in &st.relocs {
-            if !r.dropped {
-                v[r.rel_section.index()] = true;
-            }
-        }
-        v
-    };
-    let named_sections = st
-        .sections
-        .iter()
-        .skip(1)
-        .filter(|s| !s.name_removed())
-        .count();
+/// `has_relocs`: by creation id, whether a section has relocations left; `named_sections`: how
+/// many sections (the null one aside) keep their names.
+fn mark_empty_sections(
+    st: &mut State<'_>,
+    (callgraph, prototype): (SecId, SecId),
+    (has_relocs, named_sections): (Vec<bool>, usize),
+    opts: &LinkOptions,
+) {
     for (i, &has_relocs) in has_relocs.iter().enumerate().skip(1) {
         let id = SecId(i as u32);
         let s = st.sections.at(i);
