@@ -25,11 +25,14 @@ struct Plan {
     header: Vec<u8>,
     /// The program headers (their table's own offset not yet filled in).
     phdrs: Vec<Phdr>,
+    /// The sections with bytes in the file, in file order: (id, offset, size).
+    list: Vec<(SecId, u64, u64)>,
 }
 
 fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
     let n = fin.order.len() + 1;
     let mut offsets = vec![0u64; st.sections.len()];
+    let mut list = Vec::with_capacity(fin.order.len());
     let mut pos = EHDR64_SIZE as u64;
     for &id in &fin.order {
         let s = st.sec(id);
@@ -37,6 +40,7 @@ fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
         pos = pos.div_ceil(align).saturating_mul(align);
         offsets[id.index()] = pos;
         if !is_nobits(fin.out_type[id.index()]) {
+            list.push((id, pos, s.size()));
             pos = pos.saturating_add(s.size());
         }
     }
@@ -85,6 +89,7 @@ fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
         total,
         header: out,
         phdrs,
+        list,
     }
 }
 
@@ -139,15 +144,6 @@ fn tables(sections: &SectionColumns<'_>, fin: &Finalized, plan: &Plan, from: u64
         put64(phdrs, h + 48, 8);
     }
     out
-}
-
-/// The sections with bytes in the file, in file order: (id, offset, size).
-fn file_sections(st: &State<'_>, fin: &Finalized, plan: &Plan) -> Vec<(SecId, u64, u64)> {
-    fin.order
-        .iter()
-        .filter(|&&id| !is_nobits(fin.out_type[id.index()]))
-        .map(|&id| (id, plan.offsets[id.index()], st.sec(id).size()))
-        .collect()
 }
 
 /// What section bytes are made of: the parts of the link's state [`fill`] reads, which (unlike
@@ -246,10 +242,9 @@ pub fn emit(
 ) -> Vec<u8> {
     let plan = plan(st, fin, opts);
     let mut out = vec![0u8; plan.total as usize];
-    let list = file_sections(st, fin, &plan);
     fill(
         Sources::of(st, fin, patched),
-        &list,
+        &plan.list,
         &mut out[..plan.shoff as usize],
         0,
     );
@@ -372,14 +367,14 @@ fn emit_windowed(
     window: u64,
 ) -> std::io::Result<u64> {
     let plan = plan(st, fin, opts);
-    let list = file_sections(st, fin, &plan);
+    let list = &plan.list;
     let contents = &fin.contents;
-    let pieces = pieces(&list, window, |id| {
+    let pieces = pieces(list, window, |id| {
         contents.get(&id).is_some_and(|b| b.len() >= DIRECT)
     });
     let src = Sources::of(st, fin, patched);
     let sections = &st.sections;
-    let (plan, list) = (&plan, &list);
+    let plan = &plan;
     if pieces.is_empty() {
         // No section has bytes in the file.
         w.write_all(&plan.header)?;
