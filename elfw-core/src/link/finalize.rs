@@ -273,12 +273,7 @@ pub fn finalize(
     let has_compat = st.section_by_name(".nv.compat").is_some();
     let (fin, sym_out, early) = std::thread::scope(|scope| {
         let early = scope.spawn(move || {
-            let mut has_relocs = vec![false; names.len()];
-            for r in relocs.iter().filter(|r| !r.dropped) {
-                if let Some(has) = has_relocs.get_mut(r.rel_section.index()) {
-                    *has = true;
-                }
-            }
+            let reloc_counts = relocation_counts(&relocs, names.len());
             let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
             let notes = (
                 tkinfo(&merged, opts),
@@ -289,7 +284,7 @@ pub fn finalize(
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
-                (has_relocs, named_sections),
+                (reloc_counts, named_sections),
                 notes,
                 (shstrtab, name_offset, strtab),
                 (interned, local_order, global_order, relocs),
@@ -318,16 +313,24 @@ pub fn finalize(
             symbols: SymbolNumbers::default(),
             merc_names: Vec::new(),
         };
-        mark_empty_sections(st, (callgraph, prototype), used, opts);
+        let (reloc_counts, named_sections) = used;
+        mark_empty_sections(
+            st,
+            (callgraph, prototype),
+            (&reloc_counts, named_sections),
+            opts,
+        );
         order_sections(st, &mut fin, opts);
         let sym_out = number_symbols(st, opts);
         // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
         if merc {
             prune_debug_frame(st);
         }
-        (fin, sym_out, (notes, tables))
+        // sm_100+: pruning `.debug_frame` drops relocations: they are counted again.
+        let reloc_counts = (!merc).then_some(reloc_counts);
+        (fin, sym_out, (notes, tables, reloc_counts))
     });
-    let ((tkinfo, cuinfo, compat), (shstrtab, name_offset, strtab)) = early;
+    let ((tkinfo, cuinfo, compat), (shstrtab, name_offset, strtab), counts) = early;
     let mut fin = fin;
     fin.name_offset = name_offset;
     let (strtab, owners, strings, merc_names) = match strtab {
@@ -344,7 +347,7 @@ pub fn finalize(
         let st = view;
         // The relocation sections need only the numbering: another core builds them while
         // this one builds the symbol table and the `.nv.info` sections.
-        let other = scope.spawn(move || relocation_sections(relocs, sections, nums, opts));
+        let other = scope.spawn(move || relocation_sections(relocs, sections, nums, opts, counts));
         // Synthetic contents.
         contents.insert(SecId(1), shstrtab);
         let (symtab, shndx) = build_symtab(
@@ -1377,15 +1380,17 @@ fn min_stacks(st: &State<'_>, calls: &CallLists) -> Vec<Option<u64>> {
     result
 }
 
-/// `has_relocs`: by creation id, whether a section has relocations left; `named_sections`: how
-/// many sections (the null one aside) keep their names.
+/// `reloc_counts`: by creation id, how many relocations each section has left
+/// ([`relocation_counts`]); `named_sections`: how many sections (the null one aside) keep their
+/// names.
 fn mark_empty_sections(
     st: &mut State<'_>,
     (callgraph, prototype): (SecId, SecId),
-    (has_relocs, named_sections): (Vec<bool>, usize),
+    (reloc_counts, named_sections): (&[usize], usize),
     opts: &LinkOptions,
 ) {
-    for (i, &has_relocs) in has_relocs.iter().enumerate().skip(1) {
+    for (i, &count) in reloc_counts.iter().enumerate().skip(1) {
+        let has_relocs = count != 0;
         let id = SecId(i as u32);
         let s = st.sections.at(i);
         if s.removed() {
@@ -2086,11 +2091,23 @@ fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     out
 }
 
+/// How many relocations each relocation section has left, by creation id (`sections` of them).
+fn relocation_counts(relocs: &[Reloc], sections: usize) -> Vec<usize> {
+    let mut count = vec![0usize; sections];
+    for r in relocs.iter().filter(|r| !r.dropped) {
+        count[r.rel_section.index()] += 1;
+    }
+    count
+}
+
+/// The relocation sections' bytes; `count` is [`relocation_counts`] when it is known to be
+/// current.
 fn relocation_sections(
     relocs: &[Reloc],
     sections: &SectionColumns<'_>,
     nums: &SymbolNumbers,
     opts: &LinkOptions,
+    count: Option<Vec<usize>>,
 ) -> Vec<(SecId, Vec<u8>)> {
     let sec = |id: SecId| sections.at(id.index());
     // Each section's buffer at its final size, indexed by section.
@@ -2101,10 +2118,9 @@ fn relocation_sections(
             16
         }
     };
-    let mut count = vec![0usize; sections.len()];
-    for r in relocs.iter().filter(|r| !r.dropped) {
-        count[r.rel_section.index()] += 1;
-    }
+    let count = count
+        .filter(|c| c.len() == sections.len())
+        .unwrap_or_else(|| relocation_counts(relocs, sections.len()));
     let mut per: Vec<Vec<u8>> = count
         .iter()
         .enumerate()
