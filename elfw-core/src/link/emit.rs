@@ -10,24 +10,29 @@ use super::LinkOptions;
 use crate::elf::consts::*;
 use rayon::prelude::*;
 
-/// Where everything goes: the file layout, and the bytes of the ELF header and of the two
-/// header tables (which are small; the sections' bytes are written separately).
+/// Where everything goes: the file layout, and the bytes of the ELF header (the sections'
+/// bytes and the header tables are written separately: see [`tables`]).
 struct Plan {
     /// `sh_offset` by section id.
     offsets: Vec<u64>,
     /// `e_shoff`.
     shoff: u64,
+    /// `e_phoff`.
+    phoff: u64,
     /// The file size.
     total: u64,
     /// The ELF header.
     header: Vec<u8>,
-    /// The section header table, then the program header table (they are contiguous).
-    tables: Vec<u8>,
+    /// The program headers (their table's own offset not yet filled in).
+    phdrs: Vec<Phdr>,
+    /// The sections with bytes in the file, in file order: (id, offset, size).
+    list: Vec<(SecId, u64, u64)>,
 }
 
 fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
     let n = fin.order.len() + 1;
     let mut offsets = vec![0u64; st.sections.len()];
+    let mut list = Vec::with_capacity(fin.order.len());
     let mut pos = EHDR64_SIZE as u64;
     for &id in &fin.order {
         let s = st.sec(id);
@@ -35,6 +40,7 @@ fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
         pos = pos.div_ceil(align).saturating_mul(align);
         offsets[id.index()] = pos;
         if !is_nobits(fin.out_type[id.index()]) {
+            list.push((id, pos, s.size()));
             pos = pos.saturating_add(s.size());
         }
     }
@@ -74,60 +80,70 @@ fn plan(st: &State<'_>, fin: &Finalized, opts: &LinkOptions) -> Plan {
     // More than 0xff00 sections (nvlink's bound, one past the gABI's): e_shnum 0 and the
     // count in section 0's sh_size. `.shstrtab` is always section 1, so e_shstrndx never
     // escapes (observed).
-    let escaped = n > usize::from(SHN_LORESERVE);
-    put16(&mut out, 60, if escaped { 0 } else { n as u16 });
+    put16(&mut out, 60, if escaped(n) { 0 } else { n as u16 });
     put16(&mut out, 62, fin.out_index[1] as u16);
-    let header = out;
-
-    // Section headers, then program headers.
-    let mut t = vec![0u8; (total - shoff) as usize];
-    if escaped {
-        put64(&mut t, 32, n as u64);
-    }
-    for (k, &id) in fin.order.iter().enumerate() {
-        let s = st.sec(id);
-        let h = (k + 1) * SHDR64_SIZE;
-        let (link, info) = fin.link_info[id.index()];
-        put32(&mut t, h, fin.name_offset[id.index()]);
-        put32(&mut t, h + 4, fin.out_type[id.index()]);
-        put64(&mut t, h + 8, s.flags());
-        put64(&mut t, h + 16, 0);
-        put64(&mut t, h + 24, offsets[id.index()]);
-        put64(&mut t, h + 32, s.size());
-        put32(&mut t, h + 40, link);
-        put32(&mut t, h + 44, info);
-        put64(&mut t, h + 48, s.addralign());
-        put64(&mut t, h + 56, s.entsize());
-    }
-    let pt = (phoff - shoff) as usize;
-    for (k, p) in phdrs.iter().enumerate() {
-        let h = pt + k * PHDR64_SIZE;
-        let is_table = p.0 == PT_PHDR || k + 1 == phdrs.len();
-        put32(&mut t, h, p.0);
-        put32(&mut t, h + 4, p.1);
-        put64(&mut t, h + 8, if is_table { phoff } else { p.2 });
-        put64(&mut t, h + 16, 0);
-        put64(&mut t, h + 24, 0);
-        put64(&mut t, h + 32, p.3);
-        put64(&mut t, h + 40, p.4);
-        put64(&mut t, h + 48, 8);
-    }
     Plan {
         offsets,
         shoff,
+        phoff,
         total,
-        header,
-        tables: t,
+        header: out,
+        phdrs,
+        list,
     }
 }
 
-/// The sections with bytes in the file, in file order: (id, offset, size).
-fn file_sections(st: &State<'_>, fin: &Finalized, plan: &Plan) -> Vec<(SecId, u64, u64)> {
-    fin.order
-        .iter()
-        .filter(|&&id| !is_nobits(fin.out_type[id.index()]))
-        .map(|&id| (id, plan.offsets[id.index()], st.sec(id).size()))
-        .collect()
+/// Whether a section count escapes `e_shnum` (see [`plan`]).
+fn escaped(n: usize) -> bool {
+    n > usize::from(SHN_LORESERVE)
+}
+
+/// Rows of the section header table filled per task (the rows do not depend on each other).
+const ROWS_PER_TASK: usize = 4096;
+
+/// The file's bytes from `from` (at most `e_shoff`) on: padding, the section header table, then
+/// the program header table (they are contiguous). The section headers are filled on all
+/// cores.
+fn tables(sections: &SectionColumns<'_>, fin: &Finalized, plan: &Plan, from: u64) -> Vec<u8> {
+    let n = fin.order.len() + 1;
+    let mut out = vec![0u8; (plan.total - from) as usize];
+    let t = &mut out[(plan.shoff - from) as usize..];
+    if escaped(n) {
+        put64(t, 32, n as u64);
+    }
+    let (shdrs, phdrs) = t.split_at_mut(n * SHDR64_SIZE);
+    shdrs[SHDR64_SIZE..]
+        .par_chunks_mut(ROWS_PER_TASK * SHDR64_SIZE)
+        .zip(fin.order.par_chunks(ROWS_PER_TASK))
+        .for_each(|(rows, ids)| {
+            for (row, &id) in rows.chunks_exact_mut(SHDR64_SIZE).zip(ids) {
+                let s = sections.at(id.index());
+                let (link, info) = fin.link_info[id.index()];
+                put32(row, 0, fin.name_offset[id.index()]);
+                put32(row, 4, fin.out_type[id.index()]);
+                put64(row, 8, s.flags());
+                put64(row, 16, 0);
+                put64(row, 24, plan.offsets[id.index()]);
+                put64(row, 32, s.size());
+                put32(row, 40, link);
+                put32(row, 44, info);
+                put64(row, 48, s.addralign());
+                put64(row, 56, s.entsize());
+            }
+        });
+    for (k, p) in plan.phdrs.iter().enumerate() {
+        let h = k * PHDR64_SIZE;
+        let is_table = p.0 == PT_PHDR || k + 1 == plan.phdrs.len();
+        put32(phdrs, h, p.0);
+        put32(phdrs, h + 4, p.1);
+        put64(phdrs, h + 8, if is_table { plan.phoff } else { p.2 });
+        put64(phdrs, h + 16, 0);
+        put64(phdrs, h + 24, 0);
+        put64(phdrs, h + 32, p.3);
+        put64(phdrs, h + 40, p.4);
+        put64(phdrs, h + 48, 8);
+    }
+    out
 }
 
 /// What section bytes are made of: the parts of the link's state [`fill`] reads, which (unlike
@@ -153,7 +169,8 @@ impl<'a, 'd> Sources<'a, 'd> {
 
 /// Writes sections `list` (all inside `buf`, which starts at file offset `base`) into their
 /// parts of `buf`, in parallel: the parts do not overlap, so the bytes do not depend on the
-/// threads.
+/// threads. Every byte of `buf` is written (what no section data covers with zeros), so `buf`
+/// may hold anything before.
 fn fill(src: Sources<'_, '_>, list: &[(SecId, u64, u64)], buf: &mut [u8], base: u64) {
     let Sources {
         sections,
@@ -165,25 +182,54 @@ fn fill(src: Sources<'_, '_>, list: &[(SecId, u64, u64)], buf: &mut [u8], base: 
     let mut rest: &mut [u8] = buf;
     let mut at = base;
     for &(id, o, size) in list {
-        let (_, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
+        let (gap, tail) = std::mem::take(&mut rest).split_at_mut((o - at) as usize);
+        // Padding before the section.
+        gap.fill(0);
         let (part, tail) = tail.split_at_mut(size as usize);
         parts.push((id, part, sections.at(id.index()).nodes()));
         rest = tail;
         at = o + size;
     }
+    rest.fill(0);
     let contents = &fin.contents;
     parts.into_par_iter().for_each(|(id, part, list)| {
         if let Some(bytes) = contents.get(&id) {
-            part[..bytes.len()].copy_from_slice(bytes);
-        } else {
-            for node in nodes.list(list) {
-                if let Some(d) = node.data() {
-                    let start = node.offset() as usize;
-                    part[start..start + d.len()].copy_from_slice(d);
-                }
-            }
-            patched.apply_to(id, part);
+            let n = bytes.len().min(part.len());
+            part[..n].copy_from_slice(&bytes[..n]);
+            part[n..].fill(0);
+            return;
         }
+        // Zeros only between the nodes' data when the nodes come in offset order (as merge
+        // lays them out); else all of it first.
+        let in_order = nodes
+            .list(list)
+            .try_fold(0u64, |end, n| {
+                let len = n.data().map_or(0, |d| d.len() as u64);
+                match (n.offset() >= end, len) {
+                    (false, _) => None,
+                    (true, 0) => Some(end),
+                    (true, len) => Some(n.offset() + len),
+                }
+            })
+            .is_some();
+        if !in_order {
+            part.fill(0);
+        }
+        let mut end = 0;
+        for node in nodes.list(list) {
+            if let Some(d) = node.data() {
+                let start = node.offset() as usize;
+                if in_order {
+                    part[end..start].fill(0);
+                }
+                part[start..start + d.len()].copy_from_slice(d);
+                end = start + d.len();
+            }
+        }
+        if in_order {
+            part[end..].fill(0);
+        }
+        patched.apply_to(id, part);
     });
 }
 
@@ -196,15 +242,14 @@ pub fn emit(
 ) -> Vec<u8> {
     let plan = plan(st, fin, opts);
     let mut out = vec![0u8; plan.total as usize];
-    out[..EHDR64_SIZE].copy_from_slice(&plan.header);
-    let list = file_sections(st, fin, &plan);
     fill(
         Sources::of(st, fin, patched),
-        &list,
+        &plan.list,
         &mut out[..plan.shoff as usize],
         0,
     );
-    out[plan.shoff as usize..].copy_from_slice(&plan.tables);
+    out[..EHDR64_SIZE].copy_from_slice(&plan.header);
+    out[plan.shoff as usize..].copy_from_slice(&tables(&st.sections, fin, &plan, plan.shoff));
     out
 }
 
@@ -233,29 +278,84 @@ fn window_size() -> u64 {
         .unwrap_or(WINDOW)
 }
 
-/// The windows [`emit_windowed`] fills: (first section, end of its sections in `list`, file
-/// start, file end). Each holds as many whole sections as fit, at least one; each starts where
-/// the last one ended, the first at 0 (it holds the ELF header).
-fn windows(list: &[(SecId, u64, u64)], window: u64) -> Vec<(usize, usize, u64, u64)> {
+/// Prebuilt section contents at least this large are written from where finalize left them
+/// instead of being copied into a window first.
+const DIRECT: usize = 64 << 10;
+
+/// One part of the file up to the section header table, in file order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Piece {
+    /// Sections `list[i..j]` filled into a buffer of file bytes `start..end` (the ELF header
+    /// when `start` is 0, and the padding before each section, included).
+    Window {
+        /// First section in the list.
+        i: usize,
+        /// End of its sections in the list.
+        j: usize,
+        /// File start.
+        start: u64,
+        /// File end.
+        end: u64,
+    },
+    /// Section `list[k]`'s prebuilt bytes, written as they are.
+    Direct(usize),
+}
+
+/// The pieces [`emit_windowed`] writes. A window holds as many whole sections as fit in
+/// `window` bytes, at least one; a section whose prebuilt bytes are `direct` goes on its own,
+/// the window before it running up to its start. The first piece starts at 0.
+fn pieces(list: &[(SecId, u64, u64)], window: u64, direct: impl Fn(SecId) -> bool) -> Vec<Piece> {
     let mut out = Vec::new();
     let mut start = 0u64;
     let mut i = 0;
-    while i < list.len() {
-        let mut j = i;
-        let mut end = start;
-        while j < list.len() {
-            let e = list[j].1 + list[j].2;
-            if j > i && e - start > window {
-                break;
+    let mut end = 0u64;
+    for (k, &(id, o, size)) in list.iter().enumerate() {
+        if direct(id) {
+            if o > start || start == 0 {
+                out.push(Piece::Window {
+                    i,
+                    j: k,
+                    start,
+                    end: o,
+                });
             }
-            end = e;
-            j += 1;
+            out.push(Piece::Direct(k));
+            start = o + size;
+            end = start;
+            i = k + 1;
+            continue;
         }
-        out.push((i, j, start, end));
-        start = end;
-        i = j;
+        if k > i && o + size - start > window {
+            out.push(Piece::Window {
+                i,
+                j: k,
+                start,
+                end,
+            });
+            start = end;
+            i = k;
+        }
+        end = o + size;
+    }
+    if i < list.len() {
+        out.push(Piece::Window {
+            i,
+            j: list.len(),
+            start,
+            end,
+        });
     }
     out
+}
+
+/// What the filling thread hands the writing one.
+enum Chunk<'a> {
+    /// A filled window; its buffer goes back to be filled again.
+    Window(Vec<u8>),
+    /// Bytes written as they are.
+    Bytes(&'a [u8]),
+    /// The header tables.
+    Tables(Vec<u8>),
 }
 
 fn emit_windowed(
@@ -267,49 +367,85 @@ fn emit_windowed(
     window: u64,
 ) -> std::io::Result<u64> {
     let plan = plan(st, fin, opts);
-    let list = file_sections(st, fin, &plan);
-    let windows = windows(&list, window);
+    let list = &plan.list;
+    let contents = &fin.contents;
+    let pieces = pieces(list, window, |id| {
+        contents.get(&id).is_some_and(|b| b.len() >= DIRECT)
+    });
     let src = Sources::of(st, fin, patched);
-    let fill_window = |buf: &mut Vec<u8>, &(i, j, start, end): &(usize, usize, u64, u64)| {
-        buf.clear();
-        buf.resize((end - start) as usize, 0);
-        if start == 0 {
-            buf[..EHDR64_SIZE].copy_from_slice(&plan.header);
-        }
-        fill(src, &list[i..j], buf, start);
-    };
-    // Window k is written while window k + 1 is filled on another thread (writing is the
-    // kernel copying into the page cache, which no other thread can share).
-    let mut cur: Vec<u8> = Vec::new();
-    let mut next: Vec<u8> = Vec::new();
-    if let Some(first) = windows.first() {
-        fill_window(&mut cur, first);
+    let sections = &st.sections;
+    let plan = &plan;
+    if pieces.is_empty() {
+        // No section has bytes in the file.
+        w.write_all(&plan.header)?;
     }
-    for k in 0..windows.len() {
-        std::thread::scope(|scope| -> std::io::Result<()> {
-            let filler = windows
-                .get(k + 1)
-                .map(|wn| scope.spawn(|| fill_window(&mut next, wn)));
-            let written = w.write_all(&cur);
-            if let Some(filler) = filler {
-                if let Err(panic) = filler.join() {
-                    std::panic::resume_unwind(panic);
+    let end = match pieces.last() {
+        Some(&Piece::Window { end, .. }) => end,
+        Some(&Piece::Direct(k)) => list[k].1 + list[k].2,
+        None => EHDR64_SIZE as u64,
+    };
+    // One thread fills the windows (on all cores) and the header tables while this one writes
+    // what is ready (writing is the kernel copying into the page cache, which no other thread
+    // can share). Two window buffers go back and forth.
+    std::thread::scope(|scope| -> std::io::Result<()> {
+        let (ready, chunks) = std::sync::mpsc::sync_channel::<Chunk<'_>>(1);
+        let (give_back, free) = std::sync::mpsc::channel::<Vec<u8>>();
+        // Each buffer at the largest window's size from the start: a buffer that grew would
+        // move to new memory, to be faulted in again.
+        let largest = pieces
+            .iter()
+            .map(|p| match *p {
+                Piece::Window { start, end, .. } => (end - start) as usize,
+                Piece::Direct(_) => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        for _ in 0..2 {
+            let _ = give_back.send(Vec::with_capacity(largest));
+        }
+        scope.spawn(move || {
+            for piece in &pieces {
+                let chunk = match *piece {
+                    Piece::Direct(k) => {
+                        Chunk::Bytes(contents.get(&list[k].0).map_or(&[][..], Vec::as_slice))
+                    }
+                    Piece::Window { i, j, start, end } => {
+                        // The writer stopped (a failed write): so does this thread.
+                        let Ok(mut buf) = free.recv() else { return };
+                        // `fill` writes every byte: only new room is zeroed first.
+                        let len = (end - start) as usize;
+                        buf.truncate(len);
+                        buf.resize(len, 0);
+                        fill(src, &list[i..j], &mut buf, start);
+                        if start == 0 {
+                            buf[..EHDR64_SIZE].copy_from_slice(&plan.header);
+                        }
+                        Chunk::Window(buf)
+                    }
+                };
+                if ready.send(chunk).is_err() {
+                    return;
                 }
             }
-            written
-        })?;
-        std::mem::swap(&mut cur, &mut next);
-    }
-    let start = match windows.last() {
-        Some(&(_, _, _, end)) => end,
-        None => {
-            w.write_all(&plan.header)?;
-            EHDR64_SIZE as u64
+            // The padding before the section header table, then the tables.
+            let _ = ready.send(Chunk::Tables(tables(sections, fin, plan, end)));
+        });
+        let mut written = Ok(());
+        // Ends when the filler is done (or gone: its panic comes out of the scope).
+        for chunk in chunks {
+            written = match &chunk {
+                Chunk::Window(b) | Chunk::Tables(b) => w.write_all(b),
+                Chunk::Bytes(b) => w.write_all(b),
+            };
+            if written.is_err() {
+                break;
+            }
+            if let Chunk::Window(b) = chunk {
+                let _ = give_back.send(b);
+            }
         }
-    };
-    // Padding before the section header table, then the tables.
-    w.write_all(&vec![0u8; (plan.shoff - start) as usize])?;
-    w.write_all(&plan.tables)?;
+        written
+    })?;
     Ok(plan.total)
 }
 

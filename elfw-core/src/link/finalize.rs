@@ -182,6 +182,43 @@ pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnosti
     }
 }
 
+/// The bytes of the sections the linker builds itself, by creation id (a section is looked up
+/// by its id, not hashed: a large link has tens of thousands of them).
+#[derive(Clone, Debug, Default)]
+pub struct Contents {
+    bytes: Vec<Option<Vec<u8>>>,
+}
+
+impl Contents {
+    /// Room for sections of creation ids below `sections`.
+    pub fn new(sections: usize) -> Contents {
+        Contents {
+            bytes: std::iter::repeat_with(|| None).take(sections).collect(),
+        }
+    }
+
+    /// Section `id`'s bytes, when the linker builds them.
+    pub fn get(&self, id: &SecId) -> Option<&Vec<u8>> {
+        self.bytes.get(id.index())?.as_ref()
+    }
+
+    /// Sets section `id`'s bytes.
+    pub fn insert(&mut self, id: SecId, bytes: Vec<u8>) {
+        if id.index() >= self.bytes.len() {
+            self.bytes.resize_with(id.index() + 1, || None);
+        }
+        self.bytes[id.index()] = Some(bytes);
+    }
+
+    /// Every section with bytes, in creation order.
+    pub fn iter(&self) -> impl Iterator<Item = (SecId, &Vec<u8>)> + '_ {
+        self.bytes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| Some((SecId(i as u32), b.as_ref()?)))
+    }
+}
+
 /// What the emitter needs: the final order and numbering, and the bytes of every section the
 /// linker builds itself.
 pub struct Finalized {
@@ -190,7 +227,7 @@ pub struct Finalized {
     /// Output index of each section (by creation id); 0 when it is not in the image.
     pub out_index: Vec<u32>,
     /// Bytes of synthetic sections, by creation id.
-    pub contents: FxHashMap<SecId, Vec<u8>>,
+    pub contents: Contents,
     /// `sh_name` of each output section, by creation id.
     pub name_offset: Vec<u32>,
     /// Final `sh_link`/`sh_info` values, by creation id.
@@ -219,119 +256,166 @@ pub fn finalize(
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
-    entry_properties(st, opts, diags);
-
-    // Sizes of synthetic sections decide which survive; compute what does not depend on
-    // numbering first.
-    let mut fin = Finalized {
-        order: Vec::new(),
-        out_index: vec![0; st.sections.len()],
-        contents: FxHashMap::default(),
-        name_offset: vec![0; st.sections.len()],
-        link_info: vec![(0, 0); st.sections.len()],
-        out_type: vec![0; st.sections.len()],
-        symbols: SymbolNumbers::default(),
-        merc_names: Vec::new(),
-    };
-    mark_empty_sections(st, callgraph, prototype, opts);
-    order_sections(st, &mut fin, opts);
-    let sym_out = number_symbols(st, opts);
-    // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
-    if opts.target.is_mercury() {
-        prune_debug_frame(st);
-    }
     let merc = opts.target.is_mercury();
-    let (sections, relocs, nums) = (&st.sections, &st.relocs, &sym_out);
-    let name_moves = &st.name_moves[..];
-    let name_offset = &mut fin.name_offset;
-    let out_index = &fin.out_index;
-    let (shstrtab, relocation_bytes, (strtab, _, strings, merc_names), symtab) =
-        std::thread::scope(|scope| {
-            // `.shstrtab` and the relocation sections need no `.strtab` offsets: another core
-            // builds them while this one builds `.strtab` and `.symtab`.
-            let other = scope.spawn(move || {
-                (
-                    build_shstrtab(sections, name_moves, name_offset),
-                    relocation_sections(relocs, sections, nums, opts),
-                )
-            });
-            let strtab = if merc {
-                build_merc_strtab(st, &sym_out)
-            } else {
-                let (t, o) = build_strtab(st);
-                (t, o, FxHashMap::default(), Vec::new())
-            };
-            let symtab = build_symtab(st, out_index, &sym_out, &strtab.1);
-            let (shstrtab, relocation_bytes) = other
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (shstrtab, relocation_bytes, strtab, symtab)
-        });
 
-    // Synthetic contents.
-    let mut contents = FxHashMap::default();
-    contents.insert(SecId(1), shstrtab);
-    contents.insert(SecId(2), strtab.clone());
-    let (symtab, shndx) = symtab;
-    contents.insert(SecId(3), symtab);
-    if let Some(x) = st
-        .section_by_name(".symtab_shndx")
-        .filter(|&x| !st.sec(x).removed())
-    {
-        contents.insert(x, shndx);
-    }
+    // `.shstrtab` (the name of every section ever made), below sm_100 `.strtab` (the interned
+    // strings and the names in the order they were made), the notes, and which sections have
+    // relocations left depend on nothing entry properties change: another core works them out
+    // meanwhile, from copies of the columns they read (the name orders and the relocations
+    // are lent to it and come back).
+    let names = st.sections.name.clone();
+    let name_removed = st.sections.name_removed.clone();
+    let interned = std::mem::take(&mut st.interned);
+    let local_order = std::mem::take(&mut st.local_name_order);
+    let global_order = std::mem::take(&mut st.global_name_order);
+    let relocs = std::mem::take(&mut st.relocs);
     let merged: Vec<&InputObject<'_>> = st.merged_inputs.iter().map(|&i| &inputs[i]).collect();
     let from_ptx: Vec<bool> = st
         .merged_inputs
         .iter()
         .map(|&i| opts.compiled_ptx.get(i).copied().unwrap_or(false))
         .collect();
-    contents.insert(
-        st.section_by_name(".note.nv.tkinfo").unwrap(),
-        tkinfo(&merged, &from_ptx, opts),
-    );
-    contents.insert(
-        st.section_by_name(".note.nv.cuinfo").unwrap(),
-        cuinfo(inputs, opts),
-    );
-    if let Some(c) = st.section_by_name(".nv.compat") {
-        contents.insert(c, compat(&merged, opts));
-    }
-    let syms = st.symbol_view();
-    contents.insert(
-        st.section_by_name(".nv.info").unwrap(),
-        info_bytes(
-            syms,
-            st.info.iter().rev().chain(st.info_tail.iter()),
+    let name_moves = st.name_moves.clone();
+    let has_compat = st.section_by_name(".nv.compat").is_some();
+    let (fin, sym_out, early) = std::thread::scope(|scope| {
+        let early = scope.spawn(move || {
+            let reloc_counts = relocation_counts(&relocs, names.len());
+            let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
+            let notes = (
+                tkinfo(&merged, &from_ptx, opts),
+                cuinfo(inputs, opts),
+                has_compat.then(|| compat(&merged, opts)),
+            );
+            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed, &name_moves);
+            let strtab = (!merc)
+                .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
+            (
+                (reloc_counts, named_sections),
+                notes,
+                (shstrtab, name_offset, strtab),
+                (interned, local_order, global_order, relocs),
+            )
+        });
+        entry_properties(st, opts, diags);
+        let (used, notes, tables, lent) = early
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (
+            st.interned,
+            st.local_name_order,
+            st.global_name_order,
+            st.relocs,
+        ) = lent;
+
+        // Sizes of synthetic sections decide which survive; compute what does not depend on
+        // numbering first.
+        let mut fin = Finalized {
+            order: Vec::new(),
+            out_index: vec![0; st.sections.len()],
+            contents: Contents::default(),
+            name_offset: Vec::new(),
+            link_info: vec![(0, 0); st.sections.len()],
+            out_type: vec![0; st.sections.len()],
+            symbols: SymbolNumbers::default(),
+            merc_names: Vec::new(),
+        };
+        let (reloc_counts, named_sections) = used;
+        mark_empty_sections(
+            st,
+            (callgraph, prototype),
+            (&reloc_counts, named_sections),
+            opts,
+        );
+        order_sections(st, &mut fin, opts);
+        let sym_out = number_symbols(st, opts);
+        // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
+        if merc {
+            prune_debug_frame(st);
+        }
+        // sm_100+: pruning `.debug_frame` drops relocations: they are counted again.
+        let reloc_counts = (!merc).then_some(reloc_counts);
+        (fin, sym_out, (notes, tables, reloc_counts))
+    });
+    let ((tkinfo, cuinfo, compat), (shstrtab, name_offset, strtab), counts) = early;
+    let mut fin = fin;
+    fin.name_offset = name_offset;
+    let (strtab, owners, strings, merc_names) = match strtab {
+        Some((t, o, owners)) => ((t, o), owners, FxHashMap::default(), Vec::new()),
+        None => {
+            let (t, o, strings, names) = build_merc_strtab(st, &sym_out);
+            ((t, o), NameOffsets::default(), strings, names)
+        }
+    };
+    let (relocs, sections, nums) = (&st.relocs, &st.sections, &sym_out);
+    let view: &State<'_> = st;
+    let mut contents = Contents::new(st.sections.len());
+    let relocation_bytes = std::thread::scope(|scope| {
+        let st = view;
+        // The relocation sections need only the numbering: another core builds them while
+        // this one builds the symbol table and the `.nv.info` sections.
+        let other = scope.spawn(move || relocation_sections(relocs, sections, nums, opts, counts));
+        // Synthetic contents.
+        contents.insert(SecId(1), shstrtab);
+        let (symtab, shndx) = build_symtab(
+            st,
+            &fin.out_index,
             &sym_out,
-        ),
-    );
-    // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
-    let empty = Vec::new();
-    let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
-        st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
-    // In creation order: the records, their symbols and their input bytes then come roughly
-    // in the order merge made them, not scattered by the hash map's order (a large link's
-    // records are far bigger than the caches).
-    per_function.sort_unstable_by_key(|&(sec, _)| sec);
-    let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
-    let built: Vec<(SecId, Vec<u8>)> = per_function
-        .into_par_iter()
-        .map(|(sec, records)| {
-            let tail = section_info_tail.get(&sec).unwrap_or(&empty);
-            // sm_100+: the finalizer's own records follow in their input order.
-            let finalizer = sass_info_tail.get(&sec).unwrap_or(&empty);
-            let records = records
-                .iter()
-                .rev()
-                .chain(tail.iter())
-                .chain(finalizer.iter());
-            (sec, info_bytes(syms, records, &sym_out))
-        })
-        .collect();
-    contents.extend(built);
-    contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
-    contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
+            (&strtab.0, &strtab.1, &owners),
+        );
+        contents.insert(SecId(2), strtab.0);
+        contents.insert(SecId(3), symtab);
+        if let Some(x) = st
+            .section_by_name(".symtab_shndx")
+            .filter(|&x| !st.sec(x).removed())
+        {
+            contents.insert(x, shndx);
+        }
+        contents.insert(st.section_by_name(".note.nv.tkinfo").unwrap(), tkinfo);
+        contents.insert(st.section_by_name(".note.nv.cuinfo").unwrap(), cuinfo);
+        if let (Some(c), Some(compat)) = (st.section_by_name(".nv.compat"), compat) {
+            contents.insert(c, compat);
+        }
+        let syms = st.symbol_view();
+        contents.insert(
+            st.section_by_name(".nv.info").unwrap(),
+            info_bytes(
+                syms,
+                st.info.iter().rev().chain(st.info_tail.iter()),
+                &sym_out,
+            ),
+        );
+        // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
+        let empty = Vec::new();
+        let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
+            st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+        // In creation order: the records, their symbols and their input bytes then come roughly
+        // in the order merge made them, not scattered by the hash map's order (a large link's
+        // records are far bigger than the caches).
+        per_function.sort_unstable_by_key(|&(sec, _)| sec);
+        let (section_info_tail, sass_info_tail) = (&st.section_info_tail, &st.sass_info_tail);
+        let built: Vec<(SecId, Vec<u8>)> = per_function
+            .into_par_iter()
+            .map(|(sec, records)| {
+                let tail = section_info_tail.get(&sec).unwrap_or(&empty);
+                // sm_100+: the finalizer's own records follow in their input order.
+                let finalizer = sass_info_tail.get(&sec).unwrap_or(&empty);
+                let records = records
+                    .iter()
+                    .rev()
+                    .chain(tail.iter())
+                    .chain(finalizer.iter());
+                (sec, info_bytes(syms, records, &sym_out))
+            })
+            .collect();
+        for (sec, bytes) in built {
+            contents.insert(sec, bytes);
+        }
+        contents.insert(callgraph, callgraph_bytes(st, &sym_out, &strings));
+        contents.insert(prototype, prototype_bytes(st, &sym_out, &strings));
+        other
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
     if let Some(&d) = st.section_by_name(".debug_frame").as_ref() {
         if let Some(bytes) = st.pruned_debug_frame.take() {
             contents.insert(d, bytes);
@@ -345,10 +429,13 @@ pub fn finalize(
     }
     for (i, s) in st.sections.iter().enumerate() {
         if s.keep_empty() && !s.removed() {
-            contents.entry(SecId(i as u32)).or_default();
+            let id = SecId(i as u32);
+            if contents.get(&id).is_none() {
+                contents.insert(id, Vec::new());
+            }
         }
     }
-    for (id, bytes) in &contents {
+    for (id, bytes) in contents.iter() {
         st.sections.size[id.index()] = bytes.len() as u64;
     }
     // Header fields that refer to other sections or symbols.
@@ -1459,23 +1546,17 @@ fn min_stacks(st: &State<'_>, calls: &CallLists) -> Vec<Option<u64>> {
     result
 }
 
-fn mark_empty_sections(st: &mut State<'_>, callgraph: SecId, prototype: SecId, opts: &LinkOptions) {
-    let has_relocs: Vec<bool> = {
-        let mut v = vec![false; st.sections.len()];
-        for r in &st.relocs {
-            if !r.dropped {
-                v[r.rel_section.index()] = true;
-            }
-        }
-        v
-    };
-    let named_sections = st
-        .sections
-        .iter()
-        .skip(1)
-        .filter(|s| !s.name_removed())
-        .count();
-    for (i, &has_relocs) in has_relocs.iter().enumerate().skip(1) {
+/// `reloc_counts`: by creation id, how many relocations each section has left
+/// ([`relocation_counts`]); `named_sections`: how many sections (the null one aside) keep their
+/// names.
+fn mark_empty_sections(
+    st: &mut State<'_>,
+    (callgraph, prototype): (SecId, SecId),
+    (reloc_counts, named_sections): (&[usize], usize),
+    opts: &LinkOptions,
+) {
+    for (i, &count) in reloc_counts.iter().enumerate().skip(1) {
+        let has_relocs = count != 0;
         let id = SecId(i as u32);
         let s = st.sections.at(i);
         if s.removed() {
@@ -1549,21 +1630,28 @@ fn bucket(s: SectionRef<'_, '_>) -> u32 {
 }
 
 fn order_sections(st: &State<'_>, fin: &mut Finalized, opts: &LinkOptions) {
-    let mut ids: Vec<SecId> = (1..st.sections.len() as u32)
-        .map(SecId)
-        .filter(|&id| !st.sec(id).removed())
-        .collect();
+    // Creation order within a bucket: each section goes to the end of its bucket's list.
+    let mut buckets: [Vec<SecId>; 9] = Default::default();
     // sm_100+: the kernels' constant banks come last, in their kernels' `.text` order
     // (observed; the finalizer appends them).
     let merc = opts.target.is_mercury();
-    ids.sort_by_key(|&id| {
-        let s = st.sec(id);
-        if merc && is_kernel_bank(s) {
-            (8, kernel_bank_key(st, id))
-        } else {
-            (bucket(s), (0, 0))
+    for i in 1..st.sections.len() {
+        let s = st.sections.at(i);
+        if s.removed() {
+            continue;
         }
-    });
+        let b = if merc && is_kernel_bank(s) {
+            8
+        } else {
+            bucket(s)
+        };
+        buckets[b as usize].push(SecId(i as u32));
+    }
+    buckets[8].sort_by_key(|&id| kernel_bank_key(st, id));
+    let mut ids: Vec<SecId> = Vec::with_capacity(buckets.iter().map(Vec::len).sum());
+    for b in &buckets {
+        ids.extend_from_slice(b);
+    }
     for (n, &id) in ids.iter().enumerate() {
         fin.out_index[id.index()] = n as u32 + 1;
     }
@@ -1681,35 +1769,87 @@ fn kernel_bank_key(st: &State<'_>, bank: SecId) -> (u32, u32) {
 }
 
 /// `.strtab`: the interned strings, then the local namespace's names, then the global
-/// namespace's, each once.
-fn build_strtab<'d>(st: &State<'d>) -> (Vec<u8>, FxHashMap<&'d str, u32>) {
-    let mut out = vec![0u8];
-    let names = st.interned.len() + st.local_name_order.len() + st.global_name_order.len();
+/// namespace's, each once (a section's name only while it has one: `name_removed`, by creation
+/// id).
+fn build_strtab<'d>(
+    interned: &[&'d str],
+    local_order: &[(&'d str, NameOwner)],
+    global_order: &[(&'d str, NameOwner)],
+    name_removed: &[bool],
+) -> (Vec<u8>, FxHashMap<&'d str, u32>, NameOffsets) {
+    let names = interned.len() + local_order.len() + global_order.len();
+    let all = || {
+        interned
+            .iter()
+            .copied()
+            .chain(local_order.iter().chain(global_order).map(|&(n, _)| n))
+    };
+    let mut out = Vec::with_capacity(1 + all().map(|n| n.len() + 1).sum::<usize>());
+    out.push(0);
     let mut offsets: FxHashMap<&'d str, u32> =
         FxHashMap::with_capacity_and_hasher(names, Default::default());
-    for &s in &st.interned {
+    for &s in interned {
         offsets.insert(s, out.len() as u32);
         out.extend_from_slice(s.as_bytes());
         out.push(0);
     }
-    let names = st
-        .local_name_order
-        .iter()
-        .chain(st.global_name_order.iter());
-    for &(name, owner) in names {
+    let mut owners = NameOffsets::default();
+    for &(name, owner) in local_order.iter().chain(global_order) {
         if let NameOwner::Section(id) = owner {
-            if st.sec(id).name_removed() {
+            if name_removed[id.index()] {
                 continue;
             }
         }
-        if offsets.contains_key(name) {
-            continue;
-        }
-        offsets.insert(name, out.len() as u32);
-        out.extend_from_slice(name.as_bytes());
-        out.push(0);
+        let at = match offsets.entry(name) {
+            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let at = out.len() as u32;
+                v.insert(at);
+                out.extend_from_slice(name.as_bytes());
+                out.push(0);
+                at
+            }
+        };
+        owners.set(owner, at);
     }
-    (out, offsets)
+    (out, offsets, owners)
+}
+
+/// Where `.strtab` put the name each section and symbol registered (by its owner's index;
+/// `u32::MAX` where none): [`build_symtab`] checks a symbol's name against it before hashing.
+#[derive(Default)]
+struct NameOffsets {
+    local: Vec<u32>,
+    global: Vec<u32>,
+    section: Vec<u32>,
+}
+
+impl NameOffsets {
+    fn set(&mut self, owner: NameOwner, at: u32) {
+        let (list, i) = match owner {
+            NameOwner::Section(id) => (&mut self.section, id.index()),
+            NameOwner::Symbol(sym) => match sym.kind() {
+                SymKind::Local(l) => (&mut self.local, l.pos()),
+                SymKind::Global(g) => (&mut self.global, g.pos()),
+            },
+        };
+        if i >= list.len() {
+            list.resize(i + 1, u32::MAX);
+        }
+        list[i] = at;
+    }
+
+    /// The offset recorded for symbol `sym` (for a section symbol, for its section), if any.
+    fn guess(&self, sym: SymIdx, s: SymbolRef<'_, '_>) -> Option<u32> {
+        let at = match (sym.kind(), s.section()) {
+            (SymKind::Local(_), SymSection::Section(id)) if s.sym_type() == STT_SECTION => {
+                self.section.get(id.index())
+            }
+            (SymKind::Local(l), _) => self.local.get(l.pos()),
+            (SymKind::Global(g), _) => self.global.get(g.pos()),
+        };
+        at.copied().filter(|&at| at != u32::MAX)
+    }
 }
 
 /// sm_100+ `.strtab` (the Mercury writer's): `.symtab` names in symbol order, then
@@ -1888,18 +2028,23 @@ fn prune_debug_frame(st: &mut State<'_>) {
     st.pruned_debug_frame = Some(out);
 }
 
-/// `.shstrtab`; each section's `sh_name` goes to `name_offset` (by creation id).
+/// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with
+/// each section's `sh_name` (by creation id). `moves` (moved, anchor) puts a name right after
+/// another section's (see `State::name_moves`).
 fn build_shstrtab(
-    sections: &SectionColumns<'_>,
+    names: &[&str],
+    name_removed: &[bool],
     moves: &[(SecId, SecId)],
-    name_offset: &mut [u32],
-) -> Vec<u8> {
-    let mut out = vec![0u8];
+) -> (Vec<u8>, Vec<u32>) {
+    let mut name_offset = vec![0u32; names.len()];
+    let size = 1 + names.iter().map(|n| n.len() + 1).sum::<usize>();
+    let mut out = Vec::with_capacity(size);
+    out.push(0);
     // Sections may share a name (local functions of several inputs): the name is written once.
     let mut offsets: FxHashMap<&str, u32> =
-        FxHashMap::with_capacity_and_hasher(sections.len(), Default::default());
+        FxHashMap::with_capacity_and_hasher(names.len(), Default::default());
     let mut add = |i: usize, out: &mut Vec<u8>| {
-        let name = sections.name[i];
+        let name = names[i];
         name_offset[i] = *offsets.entry(name).or_insert_with(|| {
             let at = out.len() as u32;
             out.extend_from_slice(name.as_bytes());
@@ -1907,8 +2052,8 @@ fn build_shstrtab(
             at
         });
     };
-    for (i, s) in sections.iter().enumerate().skip(1) {
-        if s.name_removed() || moves.iter().any(|m| m.0.index() == i) {
+    for (i, &removed) in name_removed.iter().enumerate().skip(1) {
+        if removed || moves.iter().any(|m| m.0.index() == i) {
             continue;
         }
         add(i, &mut out);
@@ -1916,7 +2061,7 @@ fn build_shstrtab(
             add(moved.index(), &mut out);
         }
     }
-    out
+    (out, name_offset)
 }
 
 /// `.symtab`, and the `.symtab_shndx` words that go with it (the real section index of every
@@ -1925,16 +2070,28 @@ fn build_symtab(
     st: &State<'_>,
     out_index: &[u32],
     nums: &SymbolNumbers,
-    names: &FxHashMap<&str, u32>,
+    (table, names, owners): (&[u8], &FxHashMap<&str, u32>, &NameOffsets),
 ) -> (Vec<u8>, Vec<u8>) {
-    let mut out = vec![0u8; 24];
-    let mut shndx_words = vec![0u8; 4];
+    let mut out = Vec::with_capacity(24 * (nums.order.len() + 1));
+    out.resize(24, 0);
+    let mut shndx_words = Vec::with_capacity(4 * (nums.order.len() + 1));
+    shndx_words.resize(4, 0);
+    // The name where its owner registered it, when it is still that name (the same string has
+    // one offset); else looked up.
+    let holds = |at: u32, name: &str| {
+        let at = at as usize;
+        table.get(at..at + name.len()) == Some(name.as_bytes())
+            && table.get(at + name.len()) == Some(&0)
+    };
     for &idx in &nums.order {
         let s = st.sym(idx);
         let name = if s.name().is_empty() {
             0
         } else {
-            names.get(s.name()).copied().unwrap_or(0)
+            match owners.guess(idx, s) {
+                Some(at) if holds(at, s.name()) => at,
+                _ => names.get(s.name()).copied().unwrap_or(0),
+            }
         };
         let (shndx, real): (u16, u32) = match s.section() {
             SymSection::Undef => (0, 0),
@@ -2112,23 +2269,25 @@ fn prototype_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     out
 }
 
+/// How many relocations each relocation section has left, by creation id (`sections` of them).
+fn relocation_counts(relocs: &[Reloc], sections: usize) -> Vec<usize> {
+    let mut count = vec![0usize; sections];
+    for r in relocs.iter().filter(|r| !r.dropped) {
+        count[r.rel_section.index()] += 1;
+    }
+    count
+}
+
+/// The relocation sections' bytes; `count` is [`relocation_counts`] when it is known to be
+/// current.
 fn relocation_sections(
     relocs: &[Reloc],
     sections: &SectionColumns<'_>,
     nums: &SymbolNumbers,
     opts: &LinkOptions,
+    count: Option<Vec<usize>>,
 ) -> Vec<(SecId, Vec<u8>)> {
     let sec = |id: SecId| sections.at(id.index());
-    // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
-    // lists by offset (observed with -G).
-    let by_offset = |target: SecId| {
-        opts.target.is_mercury()
-            && matches!(sec(target).name(), ".debug_line" | ".nv_debug_line_sass")
-    };
-    let mut list: Vec<&Reloc> = relocs.iter().rev().filter(|r| !r.dropped).collect();
-    if opts.target.is_mercury() {
-        list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
-    }
     // Each section's buffer at its final size, indexed by section.
     let entry_size = |id: SecId| {
         if sec(id).sh_type() != SHT_REL {
@@ -2137,23 +2296,38 @@ fn relocation_sections(
             16
         }
     };
-    let mut count = vec![0usize; sections.len()];
-    for r in &list {
-        count[r.rel_section.index()] += 1;
-    }
+    let count = count
+        .filter(|c| c.len() == sections.len())
+        .unwrap_or_else(|| relocation_counts(relocs, sections.len()));
     let mut per: Vec<Vec<u8>> = count
         .iter()
         .enumerate()
-        .map(|(i, &n)| Vec::with_capacity(n * entry_size(SecId(i as u32))))
+        .map(|(i, &n)| match n {
+            0 => Vec::new(),
+            n => Vec::with_capacity(n * entry_size(SecId(i as u32))),
+        })
         .collect();
-    for r in list {
+    let write = |r: &Reloc| {
         let out = &mut per[r.rel_section.index()];
         let sym = r.sym.map(|s| nums.get(s)).unwrap_or(0) as u64;
-        out.extend_from_slice(&r.offset.to_le_bytes());
-        out.extend_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
-        if entry_size(r.rel_section) == 24 {
-            out.extend_from_slice(&r.addend.to_le_bytes());
-        }
+        let mut entry = [0u8; 24];
+        entry[..8].copy_from_slice(&r.offset.to_le_bytes());
+        entry[8..16].copy_from_slice(&((sym << 32) | r.r_type as u64).to_le_bytes());
+        entry[16..].copy_from_slice(&r.addend.to_le_bytes());
+        out.extend_from_slice(&entry[..entry_size(r.rel_section)]);
+    };
+    // Newest first.
+    let newest_first = relocs.iter().rev().filter(|r| !r.dropped);
+    if opts.target.is_mercury() {
+        // sm_100+: the line tables are the finalizer's, and so are their relocations, which it
+        // lists by offset (observed with -G).
+        let by_offset =
+            |target: SecId| matches!(sec(target).name(), ".debug_line" | ".nv_debug_line_sass");
+        let mut list: Vec<&Reloc> = newest_first.collect();
+        list.sort_by_key(|r| if by_offset(r.target) { r.offset } else { 0 });
+        list.into_iter().for_each(write);
+    } else {
+        newest_first.for_each(write);
     }
     per.into_iter()
         .enumerate()
