@@ -1722,9 +1722,22 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
             order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
         }
     }
+    // sm_100+ `-g`: shared variables written as locals (a template kernel's weak arrays) are
+    // numbered with the locals, after them (observed; below sm_100 they stay among the
+    // non-local symbols).
+    let local_now = |s: SymbolRef| {
+        opts.target.is_mercury() && opts.debug && s.shared().is_some() && s.info() >> 4 == 0
+    };
+    for (i, s) in st.globals.iter().enumerate().skip(1) {
+        if local_now(s) && symbol_in_image(st, s) {
+            global[i] = n;
+            n += 1;
+            order.push(crate::arena::GlobalIdx::from_slot(i as u32).unwrap().into());
+        }
+    }
     let first_global = n;
     for (i, s) in st.globals.iter().enumerate().skip(1) {
-        if symbol_in_image(st, s) {
+        if !local_now(s) && symbol_in_image(st, s) {
             global[i] = n;
             n += 1;
             order.push(crate::arena::GlobalIdx::from_slot(i as u32).unwrap().into());

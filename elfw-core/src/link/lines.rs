@@ -128,14 +128,27 @@ fn prune(st: &mut State<'_>, sec: SecId) {
 /// `.nv_debug_info_reg_sass` (`-G`): per function, its name, a count, then that many entries
 /// (a word, a register name, a word, and the function-relative start and end of the range).
 /// The sm_100+ finalizer zeroes the start and end of every entry of a function that is not in
-/// the image (observed on sm_100, `-G` objects linked without `-g`); the rest stays, in input
-/// order, and the Mercury copy keeps its values.
+/// the image (observed on sm_100, `-G` objects linked without `-g`), or whose name leads to
+/// another input's function first (a local function of the same name); the rest stays, in
+/// input order, and the Mercury copy keeps its values.
 fn clear_register_ranges(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     let Some(sec) = st.section_by_name(".nv_debug_info_reg_sass") else {
         return;
     };
     if st.sec(sec).removed() {
         return;
+    }
+    // The finalizer finds a record's function by name: a local function another input
+    // defined first under the same name takes the lookup (observed on sm_100 under -G -g: of
+    // three TUs' `__iAtomicAdd`, the second and third records are zeroed).
+    let mut first_by_name: FxHashMap<&str, crate::arena::SymIdx> = FxHashMap::default();
+    for f in st.functions.iter().skip(1) {
+        if let (Some(sym), false) = (f.sym, f.dead) {
+            let s = st.sym(sym);
+            if !s.removed() && s.is_defined() {
+                first_by_name.entry(s.name()).or_insert(sym);
+            }
+        }
     }
     let mut cleared: Vec<Option<Vec<u8>>> = Vec::new();
     for n in st.nodes_of(sec) {
@@ -154,13 +167,16 @@ fn clear_register_ranges(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
                 let Some(&k) = functions.get(name) else {
                     return false;
                 };
+                let sym = maps.sym.get(k).copied().flatten();
+                let shadowed = sym.is_some_and(|sym| {
+                    std::str::from_utf8(name)
+                        .ok()
+                        .and_then(|n| first_by_name.get(n))
+                        .is_some_and(|&first| first != sym)
+                });
                 maps.lost.get(k).copied().unwrap_or(false)
-                    || maps
-                        .sym
-                        .get(k)
-                        .copied()
-                        .flatten()
-                        .is_some_and(|sym| st.sym(sym).removed())
+                    || shadowed
+                    || sym.is_some_and(|sym| st.sym(sym).removed())
             };
             let ranges = register_ranges(block)?;
             let mut out: Option<Vec<u8>> = None;
