@@ -1,0 +1,2 @@
+// -G keeps CUDA's atomic wrappers out of line: each TU gets its own local __iAtomicAdd.
+__global__ void k_b(int *p) { atomicAdd(p, threadIdx.x); }
