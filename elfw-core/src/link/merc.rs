@@ -302,6 +302,28 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                             .and_then(mercury::sass_twin)
                             .and_then(|t| obj.elf.section_by_name(&t));
                         if let Some(t) = twin {
+                            // An offset into a Mercury line table (a `-r` input's later unit)
+                            // names the same unit of the SASS one.
+                            if let Some(at) = u64::try_from(raw).ok().filter(|&a| a > 0) {
+                                let unit_starts = |sec: u32| {
+                                    obj.elf
+                                        .section_data(sec)
+                                        .ok()
+                                        .and_then(|d| mercury::line_sequences(d).ok())
+                                        .map(|(units, _)| units)
+                                };
+                                if obj.elf.section_name(t).ok() == Some(&b".debug_line"[..]) {
+                                    if let (Some(m), Some(s)) =
+                                        (unit_starts(ms.shndx), unit_starts(t))
+                                    {
+                                        if let Some(k) = m.iter().position(|&u| u as u64 == at) {
+                                            if let Some(&u) = s.get(k) {
+                                                sass_addend = u as i64;
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                             if let Some(&off) = maps.offset.get(t as usize) {
                                 sass_addend += off as i64;
                             }
@@ -437,9 +459,18 @@ pub fn relocate(
         };
         let s = st.sym(sym);
         let class = super::relocate::target_class(st, s, opts);
-        let Ok(disposition) = elfw_reloc::disposition(r.r_type, class) else {
+        let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
         };
+        // `-r`: `.debug_info`'s references into `.debug_line` stay unapplied, as on the SASS
+        // side (see `relocate`).
+        if opts.relocatable
+            && s.sym_type() == STT_SECTION
+            && matches!(s.section(), SymSection::Section(l) if st.sec(l).name() == ".debug_line")
+            && w.sections[target].name == ".nv.merc.debug_info"
+        {
+            disposition = Disposition::Keep;
+        }
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {

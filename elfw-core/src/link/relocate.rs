@@ -151,9 +151,20 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             Some(_) => Target::LinkTime,
             None => target_class(st, s, opts),
         };
-        let Ok(disposition) = elfw_reloc::disposition(r.r_type, class) else {
+        let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
         };
+        // sm_100+ `-r`: references from `.debug_info` into `.debug_line` stay relocations,
+        // unapplied (observed: `DW_AT_stmt_list` left 0 with `.debug_line + 0x85`); the final
+        // link's finalizer rebuilds the line tables first.
+        if opts.relocatable
+            && opts.target.is_mercury()
+            && s.sym_type() == STT_SECTION
+            && matches!(s.section(), SymSection::Section(l) if st.sec(l).name() == ".debug_line")
+            && st.sec(r.target).name() == ".debug_info"
+        {
+            disposition = Disposition::Keep;
+        }
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let mut full_addend = None;
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
