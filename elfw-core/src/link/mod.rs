@@ -3,6 +3,7 @@
 //! function over the state the previous one produced; [`link`] calls them in order and
 //! records how long each took.
 
+mod ahead;
 pub mod bindless;
 mod columns;
 pub mod dce;
@@ -294,6 +295,9 @@ fn timed<T>(times: &mut PhaseTimes, name: &'static str, f: impl FnOnce() -> T) -
     out
 }
 
+/// How many decoded inputs may wait for the merge (a bound on the memory decoding ahead holds).
+const DECODE_AHEAD: usize = 32;
+
 fn run(
     inputs: &[InputObject<'_>],
     opts: &LinkOptions,
@@ -310,14 +314,45 @@ fn run(
         finalize::create_compat_section(&mut st);
     }
     timed(times, "merge", || -> Result<(), LinkError> {
-        for (i, obj) in inputs.iter().enumerate() {
+        let mut merge_one = |i: usize, decoded| {
+            let obj = &inputs[i];
             let system = opts.system_library.get(i).copied().unwrap_or(false);
             if system && !opts.keep_system_libraries && !merge::resolves_undefined(&st, obj) {
-                continue;
+                return Ok(());
             }
-            merge::merge_input(&mut st, i, obj, opts, diags)?;
+            merge::merge_decoded(&mut st, i, obj, decoded, opts, diags).map(drop)
+        };
+        // (Not from one of rayon's own threads: waiting there for a job queued behind it
+        // could wait forever.)
+        if rayon::current_num_threads() < 2
+            || rayon::current_thread_index().is_some()
+            || inputs.len() < 2
+        {
+            for (i, obj) in inputs.iter().enumerate() {
+                merge_one(i, merge::decode_input(obj))?;
+            }
+            return Ok(());
         }
-        Ok(())
+        // What does not depend on the link so far is decoded on another core, running ahead of
+        // the merge, which takes the inputs in order as before: the image is the same however
+        // many threads there are, and the first failing input still fails the link.
+        let ahead = ahead::Ahead::new(DECODE_AHEAD);
+        rayon::in_place_scope(|scope| {
+            scope.spawn(|_| {
+                let _done = ahead::Finish(&ahead);
+                for obj in inputs {
+                    if !ahead.push(merge::decode_input(obj)) {
+                        break; // The merge stopped.
+                    }
+                }
+            });
+            let _close = ahead::Close(&ahead);
+            for i in 0..inputs.len() {
+                let d = ahead.pop().expect("the decoder sends every input in order");
+                merge_one(i, d)?;
+            }
+            Ok(())
+        })
     })?;
     timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
     timed(times, "resolve", || {
