@@ -1,120 +1,128 @@
-//! A bounded queue between a thread that prepares work ahead (decoding inputs) and the one that
-//! consumes it in order (the merge).
+//! Work prepared ahead on another thread (decoding inputs) for a consumer that takes it in
+//! order (the merge), without ever waiting for it.
 //!
-//! `std::sync::mpsc::sync_channel` wakes a blocked sender on every receive once the channel is
-//! full, so a producer that runs ahead ends up woken once per item; on a virtual machine each
-//! wake-up is an interrupt to the other CPU, tens of microseconds the consumer waits for. Here
-//! the producer, once the queue is full, sleeps until the consumer has emptied half of it, and
-//! the consumer is woken only when it is waiting for an item.
+//! The producer computes `f(0)`, `f(1)`, … into slots, at most a queue's length ahead of the
+//! consumer. The consumer, at item `i`, takes the slot when it is filled and otherwise computes
+//! `f(i)` itself (what the producer then makes of `i` is dropped): `f` is pure, so the items are
+//! the same whoever made them, and a producer that is slow to get a CPU (a busy or virtual
+//! machine, where waking a thread costs an interrupt to the other CPU) never holds the consumer
+//! up. Once the queue is full the producer sleeps until the consumer has taken half of it.
 
-use std::collections::VecDeque;
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+use std::sync::{Mutex, OnceLock, TryLockError};
+use std::thread::Thread;
 
-/// The queue (shared by reference between the producer and the consumer).
+/// The slots and both sides' positions, shared by reference between the two sides. The
+/// consumer never blocks: it takes a slot only when its lock is free, and wakes the producer
+/// with [`Thread::unpark`].
 pub(crate) struct Ahead<T> {
-    state: Mutex<Queue<T>>,
-    /// Signalled when an item arrives or the producer is done, while the consumer waits.
-    ready: Condvar,
-    /// Signalled when there is room again (half the queue), or the consumer is gone.
-    room: Condvar,
+    slots: Vec<Mutex<Slot<T>>>,
+    /// The item the consumer is at.
+    consumer: AtomicUsize,
+    /// The item the producer sleeps before (waiting for room), or `usize::MAX`.
+    producer_waiting: AtomicUsize,
+    /// The consumer stopped: the producer should too.
+    closed: AtomicBool,
+    /// The producer's thread, to wake it.
+    producer: OnceLock<Thread>,
     capacity: usize,
 }
 
-struct Queue<T> {
-    items: VecDeque<T>,
-    /// The producer will send nothing more.
-    done: bool,
-    /// The consumer stopped taking items.
-    closed: bool,
-    consumer_waiting: bool,
-    producer_waiting: bool,
+enum Slot<T> {
+    /// Not made yet.
+    Empty,
+    /// Made by the producer, not taken yet.
+    Ready(T),
+    /// The consumer has been here.
+    Taken,
 }
+
+const NOT_WAITING: usize = usize::MAX;
 
 impl<T> Ahead<T> {
-    /// An empty queue holding at most `capacity` items (at least 2).
-    pub(crate) fn new(capacity: usize) -> Ahead<T> {
-        let capacity = capacity.max(2);
+    /// Slots for `len` items, the producer at most `capacity` (at least 2) ahead.
+    pub(crate) fn new(len: usize, capacity: usize) -> Ahead<T> {
         Ahead {
-            state: Mutex::new(Queue {
-                items: VecDeque::with_capacity(capacity),
-                done: false,
-                closed: false,
-                consumer_waiting: false,
-                producer_waiting: false,
-            }),
-            ready: Condvar::new(),
-            room: Condvar::new(),
-            capacity,
+            slots: (0..len).map(|_| Mutex::new(Slot::Empty)).collect(),
+            consumer: AtomicUsize::new(0),
+            producer_waiting: AtomicUsize::new(NOT_WAITING),
+            closed: AtomicBool::new(false),
+            producer: OnceLock::new(),
+            capacity: capacity.max(2),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Queue<T>> {
-        // A panic on the other side poisons nothing we rely on: the flags stay consistent.
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Adds `item`, waiting while the queue is full. False when the consumer is gone (the
-    /// producer should stop).
-    pub(crate) fn push(&self, item: T) -> bool {
-        let mut q = self.lock();
-        while q.items.len() >= self.capacity && !q.closed {
-            q.producer_waiting = true;
-            q = self.room.wait(q).unwrap_or_else(|e| e.into_inner());
-        }
-        if q.closed {
-            return false;
-        }
-        q.items.push_back(item);
-        if q.consumer_waiting {
-            q.consumer_waiting = false;
-            self.ready.notify_one();
-        }
-        true
-    }
-
-    /// Marks the producer done (nothing more will come); the consumer then gets `None` once the
-    /// queue is empty.
-    pub(crate) fn finish(&self) {
-        let mut q = self.lock();
-        q.done = true;
-        self.ready.notify_one();
-    }
-
-    /// The next item, waiting for it; `None` when the producer is done and the queue empty.
-    pub(crate) fn pop(&self) -> Option<T> {
-        let mut q = self.lock();
-        loop {
-            if let Some(item) = q.items.pop_front() {
-                if q.producer_waiting && q.items.len() <= self.capacity / 2 {
-                    q.producer_waiting = false;
-                    self.room.notify_one();
+    /// The producer's side: fills the slots in order with `f`, skipping what the consumer has
+    /// passed, until the end or until the consumer [closes](Self::close).
+    pub(crate) fn produce(&self, f: impl Fn(usize) -> T) {
+        let _ = self.producer.set(std::thread::current());
+        let mut i = 0;
+        while i < self.slots.len() && !self.closed.load(SeqCst) {
+            let consumer = self.consumer.load(SeqCst);
+            if i < consumer {
+                i = consumer;
+                continue;
+            }
+            if i >= consumer + self.capacity {
+                // Announced, then checked again: a consumer that moved on in between either
+                // is seen here or sees the announcement (and wakes this thread).
+                self.producer_waiting.store(i, SeqCst);
+                if self.consumer.load(SeqCst) + self.capacity > i || self.closed.load(SeqCst) {
+                    self.producer_waiting.store(NOT_WAITING, SeqCst);
+                    continue;
                 }
-                return Some(item);
+                std::thread::park();
+                self.producer_waiting.store(NOT_WAITING, SeqCst);
+                continue;
             }
-            if q.done {
-                return None;
+            let item = f(i);
+            let mut slot = self.slots[i].lock().unwrap_or_else(|e| e.into_inner());
+            if matches!(*slot, Slot::Empty) {
+                *slot = Slot::Ready(item);
             }
-            q.consumer_waiting = true;
-            q = self.ready.wait(q).unwrap_or_else(|e| e.into_inner());
+            i += 1;
         }
     }
 
-    /// Stops the producer: its next [`push`](Self::push) returns false.
-    pub(crate) fn close(&self) {
-        let mut q = self.lock();
-        q.closed = true;
-        q.items.clear();
-        self.room.notify_one();
+    /// The consumer's side: item `i` (taken in ascending order), the producer's when it is
+    /// ready, else `f(i)` made here.
+    pub(crate) fn take(&self, i: usize, f: impl FnOnce(usize) -> T) -> T {
+        self.consumer.store(i, SeqCst);
+        // The producer is woken once half the queue is free: once per half queue.
+        let waiting = self.producer_waiting.load(SeqCst);
+        if waiting != NOT_WAITING
+            && waiting <= i + self.capacity / 2
+            && self
+                .producer_waiting
+                .compare_exchange(waiting, NOT_WAITING, SeqCst, SeqCst)
+                .is_ok()
+        {
+            self.wake_producer();
+        }
+        let slot = match self.slots.get(i).map(Mutex::try_lock) {
+            Some(Ok(mut slot)) => std::mem::replace(&mut *slot, Slot::Taken),
+            Some(Err(TryLockError::Poisoned(e))) => {
+                std::mem::replace(&mut *e.into_inner(), Slot::Taken)
+            }
+            // The producer is storing it right now (or there is no such slot).
+            Some(Err(TryLockError::WouldBlock)) | None => Slot::Empty,
+        };
+        match slot {
+            Slot::Ready(item) => item,
+            Slot::Empty | Slot::Taken => f(i),
+        }
     }
-}
 
-/// Calls [`Ahead::finish`] when dropped: the producer's side, so that a producer that stops
-/// (or panics) never leaves the consumer waiting.
-pub(crate) struct Finish<'a, T>(pub(crate) &'a Ahead<T>);
+    fn wake_producer(&self) {
+        if let Some(t) = self.producer.get() {
+            t.unpark();
+        }
+    }
 
-impl<T> Drop for Finish<'_, T> {
-    fn drop(&mut self) {
-        self.0.finish();
+    /// Stops the producer (its [`produce`](Self::produce) returns).
+    pub(crate) fn close(&self) {
+        self.closed.store(true, SeqCst);
+        self.wake_producer();
     }
 }
 
@@ -133,33 +141,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn items_arrive_in_order() {
-        let q = Ahead::new(4);
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _done = Finish(&q);
-                for i in 0..1000 {
-                    assert!(q.push(i));
-                }
+    fn items_arrive_in_order_whoever_makes_them() {
+        for capacity in [2, 4, 64] {
+            let q = Ahead::new(1000, capacity);
+            let got: Vec<usize> = std::thread::scope(|s| {
+                s.spawn(|| q.produce(|i| i * 3));
+                let _close = Close(&q);
+                (0..1000).map(|i| q.take(i, |i| i * 3)).collect()
             });
-            let got: Vec<i32> = std::iter::from_fn(|| q.pop()).collect();
-            assert_eq!(got, (0..1000).collect::<Vec<_>>());
-        });
+            assert_eq!(got, (0..1000).map(|i| i * 3).collect::<Vec<_>>());
+        }
     }
 
     #[test]
     fn a_consumer_that_stops_stops_the_producer() {
-        let q = Ahead::new(2);
+        let q = Ahead::new(1_000_000, 2);
         std::thread::scope(|s| {
-            let producer = s.spawn(|| {
-                let _done = Finish(&q);
-                (0..1_000_000).take_while(|&i| q.push(i)).count()
-            });
+            let producer = s.spawn(|| q.produce(|i| i));
             {
                 let _close = Close(&q);
-                assert_eq!(q.pop(), Some(0));
+                assert_eq!(q.take(0, |i| i), 0);
             }
-            assert!(producer.join().unwrap() < 1_000_000);
+            producer.join().unwrap();
         });
     }
 }

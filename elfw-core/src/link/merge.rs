@@ -1401,12 +1401,20 @@ impl<'d> MergeCx<'_, 'd> {
         let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
         let symtab = self.elf().symtab_index().unwrap_or(0);
         let strtab = self.elf().section(symtab).map(|s| s.link).unwrap_or(0);
+        // ptxas writes one string per prototype: records sharing it are interned once.
+        let mut last: Option<(u32, u32)> = None;
         for pair in data.chunks_exact(8) {
             let a = u32::from_le_bytes(pair[..4].try_into().unwrap());
             let b = u32::from_le_bytes(pair[4..].try_into().unwrap());
-            let text = self.elf().string(strtab, b).map_err(|e| bad(self.obj, e))?;
-            let text = String::from_utf8_lossy(text).into_owned();
-            let off = self.st.intern(&text);
+            let off = match last {
+                Some((string, off)) if string == b => off,
+                _ => {
+                    let text = self.elf().string(strtab, b).map_err(|e| bad(self.obj, e))?;
+                    let off = self.st.intern(&String::from_utf8_lossy(text));
+                    last = Some((b, off));
+                    off
+                }
+            };
             if self.maps.lost.get(a as usize).copied().unwrap_or(false) {
                 continue;
             }

@@ -334,21 +334,15 @@ fn run(
             return Ok(());
         }
         // What does not depend on the link so far is decoded on another core, running ahead of
-        // the merge, which takes the inputs in order as before: the image is the same however
-        // many threads there are, and the first failing input still fails the link.
-        let ahead = ahead::Ahead::new(DECODE_AHEAD);
+        // the merge, which takes the inputs in order as before (decoding an input itself when
+        // the other core has not got to it): the image is the same however many threads there
+        // are, and the first failing input still fails the link.
+        let ahead = ahead::Ahead::new(inputs.len(), DECODE_AHEAD);
         rayon::in_place_scope(|scope| {
-            scope.spawn(|_| {
-                let _done = ahead::Finish(&ahead);
-                for obj in inputs {
-                    if !ahead.push(merge::decode_input(obj)) {
-                        break; // The merge stopped.
-                    }
-                }
-            });
+            scope.spawn(|_| ahead.produce(|i| merge::decode_input(&inputs[i])));
             let _close = ahead::Close(&ahead);
             for i in 0..inputs.len() {
-                let d = ahead.pop().expect("the decoder sends every input in order");
+                let d = ahead.take(i, |i| merge::decode_input(&inputs[i]));
                 merge_one(i, d)?;
             }
             Ok(())
