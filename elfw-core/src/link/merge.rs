@@ -157,7 +157,12 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
     }
     let nsym = syms.len();
     let mut section_names = Vec::with_capacity(elf.sections().len());
-    let mut contents = Vec::new();
+    let mut contents = Vec::with_capacity(
+        elf.sections()
+            .iter()
+            .filter(|h| matches!(h.sh_type, SHT_CUDA_INFO | SHT_REL | SHT_RELA))
+            .count(),
+    );
     for (i, header) in elf.sections().iter().enumerate() {
         let idx = i as u32;
         let name = elf
@@ -300,6 +305,7 @@ pub fn merge_decoded<'d>(
         maps: &mut maps,
         lost_texts: Vec::new(),
         lost_banks: Vec::new(),
+        externs_scratch: Vec::new(),
     };
     cx.map_notes();
     // Pass 1: functions.
@@ -423,6 +429,8 @@ struct MergeCx<'a, 'd> {
     contents: Vec<(u32, InContent<'d>)>,
     /// The first entry of `contents` not yet passed.
     next_content: usize,
+    /// Room for an EXTERNS list while it is mapped (see `map_info_record`).
+    externs_scratch: Vec<SymIdx>,
     maps: &'a mut InputMaps,
 }
 
@@ -1262,18 +1270,21 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// Input `.nv.info` records in output terms: symbol operands mapped, EXTERNS lists
     /// resolved, records of a lost weak definition skipped.
-    fn map_info_records(&self, mut records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
-        records.retain_mut(|r| self.map_info_record(r));
+    fn map_info_records(&mut self, mut records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
+        let mut listed = std::mem::take(&mut self.externs_scratch);
+        records.retain_mut(|r| self.map_info_record(r, &mut listed));
+        self.externs_scratch = listed;
         records
     }
 
     /// One record in output terms; false when it goes.
-    fn map_info_record(&self, r: &mut InfoRecord<'d>) -> bool {
+    /// (`listed`: room for an EXTERNS list, reused from record to record.)
+    fn map_info_record(&self, r: &mut InfoRecord<'d>, listed: &mut Vec<SymIdx>) -> bool {
         {
             if r.attr == EIATTR_EXTERNS {
                 // The symbols a function references from elsewhere; only those still
                 // undefined after the link stay listed (decided at finalize).
-                let mut listed = Vec::with_capacity(r.payload.len() / 4);
+                listed.clear();
                 listed.extend(r.payload.chunks_exact(4).filter_map(|w| {
                     self.maps
                         .sym
@@ -1281,7 +1292,7 @@ impl<'d> MergeCx<'_, 'd> {
                         .copied()
                         .flatten()
                 }));
-                r.externs = self.st.bump.alloc_slice_copy(&listed);
+                r.externs = self.st.bump.alloc_slice_copy(listed);
             } else if let Some(in_sym) = info_symbol_operand(r) {
                 if self
                     .maps
