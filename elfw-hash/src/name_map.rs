@@ -228,6 +228,17 @@ impl<K: AsRef<[u8]>, V> NameMap<K, V> {
         self.table.touch(hash.value());
     }
 
+    /// Starts loading the entries whose stored hash is `hash` (in its bucket's inline part)
+    /// and the first bytes of their names: what a lookup of a name with this hash compares.
+    /// Issued for many names after [`prefetch_hashed`](Self::prefetch_hashed) for all of them,
+    /// the buckets are there and these misses overlap too. Changes nothing in the map.
+    #[inline]
+    pub fn prefetch_entries_hashed(&self, hash: NameHash) {
+        self.table.touch_matches(hash.value(), |key| {
+            std::hint::black_box(key.as_ref().first());
+        });
+    }
+
     /// True when `name` is stored.
     #[must_use]
     #[inline]

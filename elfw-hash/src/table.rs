@@ -198,6 +198,19 @@ impl<K, V> Table<K, V> {
         std::hint::black_box(self.buckets[self.bucket_index(hash)].len);
     }
 
+    /// Reads, for each inline entry of `hash`'s bucket whose stored hash is `hash`, its key
+    /// through `touch` (a second-level prefetch: the entries and key bytes a lookup of the
+    /// name would compare).
+    #[inline]
+    pub(crate) fn touch_matches(&self, hash: u32, mut touch: impl FnMut(&K)) {
+        let bucket = &self.buckets[self.bucket_index(hash)];
+        for (&h, &index) in bucket.hashes.iter().zip(bucket.inline_indices()) {
+            if h == hash {
+                touch(&self.entries[index as usize].key);
+            }
+        }
+    }
+
     /// The entry with this hash whose key satisfies `is_key`, if any.
     #[inline]
     pub(crate) fn find(&self, hash: u32, mut is_key: impl FnMut(&K) -> bool) -> Option<EntryId> {

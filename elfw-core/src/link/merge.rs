@@ -276,6 +276,12 @@ pub fn merge_decoded<'d>(
             st.global_names.prefetch_hashed(s.hash);
         }
     }
+    // Then the entries (and names) in them these names would be compared with.
+    for s in &syms {
+        if s.binding() != STB_LOCAL {
+            st.global_names.prefetch_entries_hashed(s.hash);
+        }
+    }
     // Likewise the section-name namespace's buckets of this input's section names.
     for &(_, hash) in &section_names {
         st.section_names.prefetch_hashed(hash);
