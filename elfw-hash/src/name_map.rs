@@ -235,7 +235,7 @@ impl<K: AsRef<[u8]>, V> NameMap<K, V> {
     #[inline]
     pub fn prefetch_entries_hashed(&self, hash: NameHash) {
         self.table.touch_matches(hash.value(), |key| {
-            std::hint::black_box(key.as_ref().first());
+            std::hint::black_box(key.as_ref().first().copied());
         });
     }
 
