@@ -66,6 +66,15 @@ impl<K, V> NameMap<K, V> {
         self.table.len() == 0
     }
 
+    /// Makes room for `additional` more names: the bucket array doubles now as often as those
+    /// insertions would have doubled it (one re-bucketing instead of several; a caller that
+    /// overestimates gets more buckets than the names need). Insertion order, entry ids and
+    /// lookups are unchanged; [`iter_bucket_order`](Self::iter_bucket_order) follows the new
+    /// geometry.
+    pub fn reserve(&mut self, additional: usize) {
+        self.table.reserve(additional);
+    }
+
     /// Current number of buckets (a power of two; doubles whenever `len` exceeds four per
     /// bucket).
     #[must_use]

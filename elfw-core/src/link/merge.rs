@@ -68,6 +68,22 @@ fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
     }
 }
 
+/// Sizes the section and symbol namespaces for what `inputs` can bring (from their section
+/// headers alone, sizes clamped to the files' lengths), so a large link re-buckets each once
+/// rather than at every doubling.
+pub fn reserve_names(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+    let (mut sections, mut symbols) = (0usize, 0usize);
+    for obj in inputs {
+        sections += obj.elf.sections().len();
+        if let Some(h) = obj.elf.symtab_index().and_then(|i| obj.elf.section(i).ok()) {
+            symbols += (h.size.min(obj.elf.data().len() as u64) / 24) as usize;
+        }
+    }
+    st.section_names.reserve(sections);
+    // About half of a cubin's symbols are non-local (the rest name sections and locals).
+    st.global_names.reserve(symbols / 2);
+}
+
 /// Whether `obj` defines a global symbol the state has only as an undefined reference.
 pub fn resolves_undefined(st: &State<'_>, obj: &InputObject<'_>) -> bool {
     obj.elf.symbols().flatten().any(|s| {
