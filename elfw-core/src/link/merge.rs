@@ -68,20 +68,42 @@ fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
     }
 }
 
-/// Sizes the section and symbol namespaces for what `inputs` can bring (from their section
-/// headers alone, sizes clamped to the files' lengths), so a large link re-buckets each once
-/// rather than at every doubling.
-pub fn reserve_names(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
-    let (mut sections, mut symbols) = (0usize, 0usize);
+/// Sizes the state's namespaces and large lists for what `inputs` can bring, from their section
+/// headers alone (sizes clamped to the files' lengths): a large link then re-buckets each
+/// namespace once and moves no list to a bigger allocation, instead of doing both at every
+/// doubling. Room beyond what the link uses is only address space.
+pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+    let (mut sections, mut symbols, mut relocs) = (0usize, 0usize, 0usize);
+    let (mut function_infos, mut info_words) = (0usize, 0usize);
     for obj in inputs {
-        sections += obj.elf.sections().len();
-        if let Some(h) = obj.elf.symtab_index().and_then(|i| obj.elf.section(i).ok()) {
-            symbols += (h.size.min(obj.elf.data().len() as u64) / 24) as usize;
+        let len = obj.elf.data().len() as u64;
+        for h in obj.elf.sections() {
+            sections += 1;
+            let entries = |entsize: u64| (h.size.min(len) / entsize) as usize;
+            match h.sh_type {
+                SHT_SYMTAB => symbols += entries(24),
+                SHT_REL => relocs += entries(16),
+                SHT_RELA => relocs += entries(24),
+                SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => function_infos += 1,
+                SHT_CUDA_INFO => info_words += entries(4),
+                _ => {}
+            }
         }
     }
-    st.section_names.reserve(sections);
     // About half of a cubin's symbols are non-local (the rest name sections and locals).
-    st.global_names.reserve(symbols / 2);
+    let non_local = symbols / 2;
+    st.section_names.reserve(sections);
+    st.global_names.reserve(non_local);
+    st.sections.reserve(sections);
+    st.nodes.reserve(sections);
+    st.locals.reserve(sections);
+    st.globals.reserve(non_local);
+    st.functions.reserve(non_local);
+    st.local_name_order.reserve(sections);
+    st.global_name_order.reserve(non_local);
+    st.relocs.reserve(relocs);
+    st.info.reserve(info_words);
+    st.section_info.reserve(function_infos);
 }
 
 /// Whether `obj` defines a global symbol the state has only as an undefined reference.

@@ -314,7 +314,7 @@ fn run(
         finalize::create_compat_section(&mut st);
     }
     timed(times, "merge", || -> Result<(), LinkError> {
-        merge::reserve_names(&mut st, inputs);
+        merge::reserve_for_inputs(&mut st, inputs);
         let mut merge_one = |i: usize, decoded| {
             let obj = &inputs[i];
             let system = opts.system_library.get(i).copied().unwrap_or(false);
