@@ -4,26 +4,25 @@
 //! The producer computes `f(0)`, `f(1)`, … into slots, at most a queue's length ahead of the
 //! consumer. The consumer, at item `i`, takes the slot when it is filled and otherwise computes
 //! `f(i)` itself (what the producer then makes of `i` is dropped): `f` is pure, so the items are
-//! the same whoever made them, and a producer that is slow to get a CPU (a busy or virtual
-//! machine, where waking a thread costs an interrupt to the other CPU) never holds the consumer
-//! up. Once the queue is full the producer sleeps until the consumer has taken half of it.
+//! the same whoever made them, and a producer that is slow to get a CPU (a busy machine) never
+//! holds the consumer up. Once the queue is full the producer naps and looks again: the consumer
+//! makes no system call to wake it (on a virtual machine that is an interrupt to the other CPU,
+//! tens of microseconds each).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Mutex, OnceLock, TryLockError};
 use std::thread::Thread;
+use std::time::Duration;
 
-/// The slots and both sides' positions, shared by reference between the two sides. The
-/// consumer never blocks: it takes a slot only when its lock is free, and wakes the producer
-/// with [`Thread::unpark`].
+/// The slots and the consumer's position, shared by reference between the two sides. The
+/// consumer never blocks: it takes a slot only when its lock is free.
 pub(crate) struct Ahead<T> {
     slots: Vec<Mutex<Slot<T>>>,
     /// The item the consumer is at.
     consumer: AtomicUsize,
-    /// The item the producer sleeps before (waiting for room), or `usize::MAX`.
-    producer_waiting: AtomicUsize,
     /// The consumer stopped: the producer should too.
     closed: AtomicBool,
-    /// The producer's thread, to wake it.
+    /// The producer's thread, to wake it when the consumer stops.
     producer: OnceLock<Thread>,
     capacity: usize,
 }
@@ -37,7 +36,8 @@ enum Slot<T> {
     Taken,
 }
 
-const NOT_WAITING: usize = usize::MAX;
+/// How long the producer sleeps when it is a queue's length ahead, before looking again.
+const NAP: Duration = Duration::from_micros(300);
 
 impl<T> Ahead<T> {
     /// Slots for `len` items, the producer at most `capacity` (at least 2) ahead.
@@ -45,7 +45,6 @@ impl<T> Ahead<T> {
         Ahead {
             slots: (0..len).map(|_| Mutex::new(Slot::Empty)).collect(),
             consumer: AtomicUsize::new(0),
-            producer_waiting: AtomicUsize::new(NOT_WAITING),
             closed: AtomicBool::new(false),
             producer: OnceLock::new(),
             capacity: capacity.max(2),
@@ -64,15 +63,10 @@ impl<T> Ahead<T> {
                 continue;
             }
             if i >= consumer + self.capacity {
-                // Announced, then checked again: a consumer that moved on in between either
-                // is seen here or sees the announcement (and wakes this thread).
-                self.producer_waiting.store(i, SeqCst);
-                if self.consumer.load(SeqCst) + self.capacity > i || self.closed.load(SeqCst) {
-                    self.producer_waiting.store(NOT_WAITING, SeqCst);
-                    continue;
-                }
-                std::thread::park();
-                self.producer_waiting.store(NOT_WAITING, SeqCst);
+                // The consumer never wakes this thread (waking a sleeping thread is a system
+                // call, on a virtual machine an interrupt to the other CPU): it looks again
+                // after a nap, long before the consumer has used up the queue.
+                std::thread::park_timeout(NAP);
                 continue;
             }
             let item = f(i);
@@ -88,17 +82,6 @@ impl<T> Ahead<T> {
     /// ready, else `f(i)` made here.
     pub(crate) fn take(&self, i: usize, f: impl FnOnce(usize) -> T) -> T {
         self.consumer.store(i, SeqCst);
-        // The producer is woken once half the queue is free: once per half queue.
-        let waiting = self.producer_waiting.load(SeqCst);
-        if waiting != NOT_WAITING
-            && waiting <= i + self.capacity / 2
-            && self
-                .producer_waiting
-                .compare_exchange(waiting, NOT_WAITING, SeqCst, SeqCst)
-                .is_ok()
-        {
-            self.wake_producer();
-        }
         let slot = match self.slots.get(i).map(Mutex::try_lock) {
             Some(Ok(mut slot)) => std::mem::replace(&mut *slot, Slot::Taken),
             Some(Err(TryLockError::Poisoned(e))) => {
