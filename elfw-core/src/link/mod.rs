@@ -315,7 +315,13 @@ fn run(
     }
     timed(times, "merge", || -> Result<(), LinkError> {
         merge::reserve_for_inputs(&mut st, inputs);
-        let mut merge_one = |i: usize, decoded| {
+        let relocs_capacity = st.relocs.capacity();
+        // (`relocs`: storage prepared for the relocation list, which it moves to.)
+        let mut merge_one = |i: usize, decoded, relocs: Option<Vec<state::Reloc>>| {
+            if let Some(mut storage) = relocs {
+                storage.append(&mut st.relocs);
+                st.relocs = storage;
+            }
             let obj = &inputs[i];
             let system = opts.system_library.get(i).copied().unwrap_or(false);
             if system && !opts.keep_system_libraries && !merge::resolves_undefined(&st, obj) {
@@ -330,7 +336,7 @@ fn run(
             || inputs.len() < 2
         {
             for (i, obj) in inputs.iter().enumerate() {
-                merge_one(i, merge::decode_input(obj))?;
+                merge_one(i, merge::decode_input(obj), None)?;
             }
             return Ok(());
         }
@@ -338,13 +344,25 @@ fn run(
         // the merge, which takes the inputs in order as before (decoding an input itself when
         // the other core has not got to it): the image is the same however many threads there
         // are, and the first failing input still fails the link.
+        // While it waits for the merge, that core also prepares the relocation list's storage
+        // (the largest list the merge fills), which the merge then moves to.
         let ahead = ahead::Ahead::new(inputs.len(), DECODE_AHEAD);
+        let relocs = ahead::Prepared::new();
         rayon::in_place_scope(|scope| {
-            scope.spawn(|_| ahead.produce(|i| merge::decode_input(&inputs[i])));
+            scope.spawn(|_| {
+                let mut preparing = ahead::Preparing::new(relocs_capacity);
+                ahead.produce(
+                    |i| merge::decode_input(&inputs[i]),
+                    || preparing.step(&relocs),
+                );
+            });
             let _close = ahead::Close(&ahead);
+            let mut moved = false;
             for i in 0..inputs.len() {
                 let d = ahead.take(i, |i| merge::decode_input(&inputs[i]));
-                merge_one(i, d)?;
+                let storage = if moved { None } else { relocs.try_take() };
+                moved |= storage.is_some();
+                merge_one(i, d, storage)?;
             }
             Ok(())
         })
