@@ -540,7 +540,9 @@ impl<'d> MergeCx<'_, 'd> {
         let elf = &self.obj.elf;
         for (i, s) in elf.sections().iter().enumerate() {
             if s.sh_type == SHT_NOTE {
-                if let Ok(n) = elf.section_name(i as u32) {
+                if let Some(&(Some(n), hash)) = self.section_names.get(i) {
+                    self.maps.sec[i] = self.st.section_by_name_hashed(hash, n);
+                } else if let Ok(n) = elf.section_name(i as u32) {
                     let n = String::from_utf8_lossy(n);
                     self.maps.sec[i] = self.st.section_by_name(&n);
                 }
