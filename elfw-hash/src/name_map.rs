@@ -66,6 +66,15 @@ impl<K, V> NameMap<K, V> {
         self.table.len() == 0
     }
 
+    /// Makes room for `additional` more names: the bucket array doubles now as often as those
+    /// insertions would have doubled it (one re-bucketing instead of several; a caller that
+    /// overestimates gets more buckets than the names need). Insertion order, entry ids and
+    /// lookups are unchanged; [`iter_bucket_order`](Self::iter_bucket_order) follows the new
+    /// geometry.
+    pub fn reserve(&mut self, additional: usize) {
+        self.table.reserve(additional);
+    }
+
     /// Current number of buckets (a power of two; doubles whenever `len` exceeds four per
     /// bucket).
     #[must_use]
@@ -226,6 +235,17 @@ impl<K: AsRef<[u8]>, V> NameMap<K, V> {
     #[inline]
     pub fn prefetch_hashed(&self, hash: NameHash) {
         self.table.touch(hash.value());
+    }
+
+    /// Starts loading the entries whose stored hash is `hash` (in its bucket's inline part)
+    /// and the first bytes of their names: what a lookup of a name with this hash compares.
+    /// Issued for many names after [`prefetch_hashed`](Self::prefetch_hashed) for all of them,
+    /// the buckets are there and these misses overlap too. Changes nothing in the map.
+    #[inline]
+    pub fn prefetch_entries_hashed(&self, hash: NameHash) {
+        self.table.touch_matches(hash.value(), |key| {
+            std::hint::black_box(key.as_ref().first().copied());
+        });
     }
 
     /// True when `name` is stored.

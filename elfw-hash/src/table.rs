@@ -198,6 +198,19 @@ impl<K, V> Table<K, V> {
         std::hint::black_box(self.buckets[self.bucket_index(hash)].len);
     }
 
+    /// Reads, for each inline entry of `hash`'s bucket whose stored hash is `hash`, its key
+    /// through `touch` (a second-level prefetch: the entries and key bytes a lookup of the
+    /// name would compare).
+    #[inline]
+    pub(crate) fn touch_matches(&self, hash: u32, mut touch: impl FnMut(&K)) {
+        let bucket = &self.buckets[self.bucket_index(hash)];
+        for (&h, &index) in bucket.hashes.iter().zip(bucket.inline_indices()) {
+            if h == hash {
+                touch(&self.entries[index as usize].key);
+            }
+        }
+    }
+
     /// The entry with this hash whose key satisfies `is_key`, if any.
     #[inline]
     pub(crate) fn find(&self, hash: u32, mut is_key: impl FnMut(&K) -> bool) -> Option<EntryId> {
@@ -278,10 +291,28 @@ impl<K, V> Table<K, V> {
         bucket.len += 1;
     }
 
+    /// Grows the bucket array (by doubling) until `additional` more entries fit under the load
+    /// bound, re-bucketing once, and makes room for them in the entry array.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        let want = self.entries.len().saturating_add(additional);
+        let mut count = self.buckets.len();
+        while want > LOAD_FACTOR * count && count < MAX_BUCKETS {
+            count *= 2;
+        }
+        if count != self.buckets.len() {
+            self.rebucket(count);
+        }
+        self.entries.reserve(additional);
+    }
+
     /// Doubles the bucket array and re-buckets every entry in index order, so each new chain is
     /// again in ascending index order.
     fn double(&mut self) {
-        let count = self.buckets.len() * 2;
+        self.rebucket(self.buckets.len() * 2);
+    }
+
+    /// Re-buckets every entry into `count` buckets (a power of two), in index order.
+    fn rebucket(&mut self, count: usize) {
         self.mask = (count - 1) as u32;
         self.buckets.clear();
         self.buckets.resize(count, Bucket::default());
@@ -295,6 +326,27 @@ impl<K, V> Table<K, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reserving room grows the bucket array once; the entries keep their ids and are found.
+    #[test]
+    fn reserve_rebuckets_once() {
+        let mut table: Table<u32, u32> = Table::with_buckets(4);
+        for i in 0..10u32 {
+            table.push(i.wrapping_mul(0x9e37_79b9), i, i);
+        }
+        table.reserve(1000);
+        assert_eq!(table.bucket_count(), 256);
+        for i in 10..1010u32 {
+            table.push(i.wrapping_mul(0x9e37_79b9), i, i);
+        }
+        assert_eq!(table.bucket_count(), 256);
+        for i in 0..1010u32 {
+            let id = table
+                .find(i.wrapping_mul(0x9e37_79b9), |&k| k == i)
+                .unwrap();
+            assert_eq!(id.index(), i as usize);
+        }
+    }
 
     /// A bucket is one cache line.
     #[test]

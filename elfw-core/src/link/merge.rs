@@ -68,6 +68,44 @@ fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
     }
 }
 
+/// Sizes the state's namespaces and large lists for what `inputs` can bring, from their section
+/// headers alone (sizes clamped to the files' lengths): a large link then re-buckets each
+/// namespace once and moves no list to a bigger allocation, instead of doing both at every
+/// doubling. Room beyond what the link uses is only address space.
+pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+    let (mut sections, mut symbols, mut relocs) = (0usize, 0usize, 0usize);
+    let (mut function_infos, mut info_words) = (0usize, 0usize);
+    for obj in inputs {
+        let len = obj.elf.data().len() as u64;
+        for h in obj.elf.sections() {
+            sections += 1;
+            let entries = |entsize: u64| (h.size.min(len) / entsize) as usize;
+            match h.sh_type {
+                SHT_SYMTAB => symbols += entries(24),
+                SHT_REL => relocs += entries(16),
+                SHT_RELA => relocs += entries(24),
+                SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => function_infos += 1,
+                SHT_CUDA_INFO => info_words += entries(4),
+                _ => {}
+            }
+        }
+    }
+    // About half of a cubin's symbols are non-local (the rest name sections and locals).
+    let non_local = symbols / 2;
+    st.section_names.reserve(sections);
+    st.global_names.reserve(non_local);
+    st.sections.reserve(sections);
+    st.nodes.reserve(sections);
+    st.locals.reserve(sections);
+    st.globals.reserve(non_local);
+    st.functions.reserve(non_local);
+    st.local_name_order.reserve(sections);
+    st.global_name_order.reserve(non_local);
+    st.relocs.reserve(relocs);
+    st.info.reserve(info_words);
+    st.section_info.reserve(function_infos);
+}
+
 /// Whether `obj` defines a global symbol the state has only as an undefined reference.
 pub fn resolves_undefined(st: &State<'_>, obj: &InputObject<'_>) -> bool {
     obj.elf.symbols().flatten().any(|s| {
@@ -79,7 +117,156 @@ pub fn resolves_undefined(st: &State<'_>, obj: &InputObject<'_>) -> bool {
     })
 }
 
-/// Merges one input.
+/// What merging an input needs from it that does not depend on the link so far: its symbols
+/// with their names and hashes, its section headers with their names and hashes, its
+/// `.nv.info` records and its relocations, checked. Made ahead of the merge ([`decode_input`],
+/// on another thread when there is one) and consumed by [`merge_decoded`]; every error found
+/// here is kept and reported where the merge would have met it, so the first failing input
+/// (and the first failure in it) is the same as when decoding inline.
+pub struct DecodedInput<'d> {
+    /// The first error of the symbol table or the section headers: reported when the input's
+    /// merge begins.
+    early: Option<LinkError>,
+    /// The symbols (names that are not UTF-8 are left empty, see `odd_names`).
+    syms: Vec<InSym<'d>>,
+    /// Symbols whose names are not UTF-8: copied lossily into the link's arena at merge time.
+    odd_names: Vec<(usize, &'d [u8])>,
+    /// The section names, by input section index: the name when readable and UTF-8
+    /// (otherwise the merge reads it itself), and its hash (the section-name namespace's
+    /// lookups).
+    section_names: Vec<(Option<&'d str>, NameHash)>,
+    /// What was decoded of the bytes of `.nv.info` and relocation sections, by ascending
+    /// input section index.
+    contents: Vec<(u32, InContent<'d>)>,
+    /// The input's virtual SM (`.note.nv.cuinfo`).
+    vsm: Option<u16>,
+}
+
+/// The decoded bytes of an input section.
+enum InContent<'d> {
+    /// Nothing decoded ahead.
+    None,
+    /// An `.nv.info` section's records, or the error reading them.
+    Info(Result<Vec<InfoRecord<'d>>, Box<LinkError>>),
+    /// A relocation section checked (entries readable, symbol indices in range, offsets in
+    /// the target section), or the first error among them.
+    Relocations(Result<(), Box<LinkError>>),
+}
+
+/// Decodes `obj` for [`merge_decoded`]: reads only the input, so inputs may be decoded on any
+/// thread, in any order.
+pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
+    let elf = &obj.elf;
+    let mut early = None;
+    let mut syms = Vec::new();
+    let mut odd_names = Vec::new();
+    let no_hash = NameHash::of("");
+    match elf.symbol_count() {
+        Err(e) => early = Some(bad(obj, e)),
+        Ok(nsym) => {
+            syms.reserve_exact(nsym as usize);
+            for i in 0..nsym {
+                let s = match elf.symbol(i) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        early = Some(bad(obj, e));
+                        break;
+                    }
+                };
+                let name = std::str::from_utf8(s.name).unwrap_or_else(|_| {
+                    odd_names.push((i as usize, s.name));
+                    ""
+                });
+                let global = s.info >> 4 != STB_LOCAL;
+                syms.push(InSym {
+                    name,
+                    hash: if global { NameHash::of(name) } else { no_hash },
+                    info: s.info,
+                    other: s.other,
+                    shndx: s.shndx,
+                    value: s.value,
+                    size: s.size,
+                });
+            }
+        }
+    }
+    if early.is_none() {
+        early = check_sections(obj).err();
+    }
+    let nsym = syms.len();
+    let mut section_names = Vec::with_capacity(elf.sections().len());
+    let mut contents = Vec::with_capacity(
+        elf.sections()
+            .iter()
+            .filter(|h| matches!(h.sh_type, SHT_CUDA_INFO | SHT_REL | SHT_RELA))
+            .count(),
+    );
+    for (i, header) in elf.sections().iter().enumerate() {
+        let idx = i as u32;
+        let name = elf
+            .section_name(idx)
+            .ok()
+            .and_then(|n| std::str::from_utf8(n).ok());
+        section_names.push((name, NameHash::of(name.unwrap_or(""))));
+        let Some(name) = name else { continue };
+        match header.sh_type {
+            SHT_CUDA_INFO => {
+                let records = elf
+                    .section_data(idx)
+                    .map_err(|e| bad(obj, e))
+                    .and_then(|d| parse_info(d).map_err(|e| bad(obj, format!("{name}: {e}"))));
+                contents.push((idx, InContent::Info(records.map_err(Box::new))));
+            }
+            SHT_REL | SHT_RELA => {
+                let checked = check_relocations(obj, idx, header, name, nsym);
+                contents.push((idx, InContent::Relocations(checked.map_err(Box::new))));
+            }
+            _ => {}
+        }
+    }
+    DecodedInput {
+        early,
+        syms,
+        odd_names,
+        section_names,
+        contents,
+        vsm: virtual_sm(elf),
+    }
+}
+
+/// Checks relocation section `idx` as the merge takes it: the first entry naming a symbol past
+/// the table (`nsym` symbols) or patching past the end of its section makes the error.
+fn check_relocations(
+    obj: &InputObject<'_>,
+    idx: u32,
+    h: &SectionHeader,
+    name: &str,
+    nsym: usize,
+) -> Result<(), LinkError> {
+    let elf = &obj.elf;
+    let target_size = elf.section(h.info).map_or(0, |t| t.size);
+    for r in elf.relocations(idx).map_err(|e| bad(obj, e))? {
+        if r.sym as usize >= nsym {
+            return Err(bad(
+                obj,
+                format!("{name}: symbol index {} out of range", r.sym),
+            ));
+        }
+        // A relocation patches its section: an offset past it is damage.
+        if r.offset >= target_size {
+            return Err(bad(
+                obj,
+                format!(
+                    "{name}: relocation at {:#x} is past the end of its section ({:#x} bytes)",
+                    r.offset, target_size
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Merges one input (decoding it first: [`decode_input`] then [`merge_decoded`]).
 pub fn merge_input<'d>(
     st: &mut State<'d>,
     input: usize,
@@ -87,25 +274,39 @@ pub fn merge_input<'d>(
     opts: &LinkOptions,
     diags: &mut Diagnostics,
 ) -> Result<InputMaps, LinkError> {
-    let elf = &obj.elf;
-    let nsec = elf.sections().len();
-    let nsym = elf.symbol_count().map_err(|e| bad(obj, e))? as usize;
-    let mut syms = Vec::with_capacity(nsym);
-    let no_hash = NameHash::of("");
-    for i in 0..nsym as u32 {
-        let s = elf.symbol(i).map_err(|e| bad(obj, e))?;
-        let name = st.name_from(s.name);
-        let global = s.info >> 4 != STB_LOCAL;
-        syms.push(InSym {
-            name,
-            hash: if global { NameHash::of(name) } else { no_hash },
-            info: s.info,
-            other: s.other,
-            shndx: s.shndx,
-            value: s.value,
-            size: s.size,
-        });
+    merge_decoded(st, input, obj, decode_input(obj), opts, diags)
+}
+
+/// Merges one input that [`decode_input`] decoded.
+pub fn merge_decoded<'d>(
+    st: &mut State<'d>,
+    input: usize,
+    obj: &InputObject<'d>,
+    decoded: DecodedInput<'d>,
+    opts: &LinkOptions,
+    diags: &mut Diagnostics,
+) -> Result<InputMaps, LinkError> {
+    let DecodedInput {
+        early,
+        mut syms,
+        odd_names,
+        section_names,
+        contents,
+        vsm,
+    } = decoded;
+    if let Some(e) = early {
+        return Err(e);
     }
+    for (i, raw) in odd_names {
+        let name = st.name_from(raw);
+        let s = &mut syms[i];
+        s.name = name;
+        if s.binding() != STB_LOCAL {
+            s.hash = NameHash::of(name);
+        }
+    }
+    let nsec = obj.elf.sections().len();
+    let nsym = syms.len();
     // The global namespace's buckets these names fall in, fetched all at once (a large link's
     // table is far bigger than the caches, and the lookups below would each wait for one).
     for s in &syms {
@@ -113,7 +314,18 @@ pub fn merge_input<'d>(
             st.global_names.prefetch_hashed(s.hash);
         }
     }
-    check_sections(obj)?;
+    // Then the entries (and names) in them these names would be compared with, and the names
+    // themselves (read last on the decoding core).
+    for s in &syms {
+        if s.binding() != STB_LOCAL {
+            st.global_names.prefetch_entries_hashed(s.hash);
+            std::hint::black_box(s.name.as_bytes().first().copied());
+        }
+    }
+    // Likewise the section-name namespace's buckets of this input's section names.
+    for &(_, hash) in &section_names {
+        st.section_names.prefetch_hashed(hash);
+    }
     let mut maps = InputMaps {
         sym: vec![None; nsym],
         sec: vec![None; nsec],
@@ -122,7 +334,7 @@ pub fn merge_input<'d>(
         lost_data: Vec::new(),
     };
     st.merged_inputs.push(input);
-    if let Some(vsm) = virtual_sm(&obj.elf) {
+    if let Some(vsm) = vsm {
         st.input_vsm.insert(input, vsm);
     }
     let errors_before = diags.len();
@@ -133,9 +345,13 @@ pub fn merge_input<'d>(
         opts,
         diags,
         syms: &syms,
+        section_names: &section_names,
+        contents,
+        next_content: 0,
         maps: &mut maps,
         lost_texts: Vec::new(),
         lost_banks: Vec::new(),
+        externs_scratch: Vec::new(),
     };
     cx.map_notes();
     // Pass 1: functions.
@@ -253,6 +469,15 @@ fn is_mercury_section(name: &str) -> bool {
     crate::mercury::classify(name.as_bytes()).is_some()
 }
 
+/// The fields of a symbol already in the link that a new definition is weighed against.
+struct Existing {
+    defined: bool,
+    binding: u8,
+    input: usize,
+    size: u64,
+    func: Option<FuncId>,
+}
+
 struct MergeCx<'a, 'd> {
     /// Input code sections of functions that lost a weak contest (set before pass 5).
     lost_texts: Vec<u32>,
@@ -265,6 +490,14 @@ struct MergeCx<'a, 'd> {
     opts: &'a LinkOptions,
     diags: &'a mut Diagnostics,
     syms: &'a [InSym<'d>],
+    /// The input's section names as [`decode_input`] read them.
+    section_names: &'a [(Option<&'d str>, NameHash)],
+    /// What [`decode_input`] decoded of section bytes, taken in section order by pass 5.
+    contents: Vec<(u32, InContent<'d>)>,
+    /// The first entry of `contents` not yet passed.
+    next_content: usize,
+    /// Room for an EXTERNS list while it is mapped (see `map_info_record`).
+    externs_scratch: Vec<SymIdx>,
     maps: &'a mut InputMaps,
 }
 
@@ -274,16 +507,54 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     fn in_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
+        self.in_section_hashed(idx).map(|(h, n, _)| (h, n))
+    }
+
+    /// [`in_section`](Self::in_section) with the name's hash.
+    fn in_section_hashed(&self, idx: u32) -> Result<(SectionHeader, &'d str, NameHash), LinkError> {
+        if let (Some(&header), Some(&(Some(name), hash))) = (
+            self.elf().sections().get(idx as usize),
+            self.section_names.get(idx as usize),
+        ) {
+            return Ok((header, name, hash));
+        }
+        let (h, n) = self.read_section(idx)?;
+        Ok((h, n, NameHash::of(n)))
+    }
+
+    /// Section `idx`'s header and name read from the input (what [`decode_input`] left).
+    fn read_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
         let h = *self.elf().section(idx).map_err(|e| bad(self.obj, e))?;
         let n = self.elf().section_name(idx).map_err(|e| bad(self.obj, e))?;
         Ok((h, self.st.name_from(n)))
+    }
+
+    /// What [`decode_input`] decoded of section `idx`'s bytes, taken. Sections are taken in
+    /// ascending order; what was passed over (or taken already) is `None`, and the caller
+    /// decodes it itself.
+    fn take_content(&mut self, idx: u32) -> InContent<'d> {
+        while let Some((i, _)) = self.contents.get(self.next_content) {
+            if *i >= idx {
+                break;
+            }
+            self.next_content += 1;
+        }
+        match self.contents.get_mut(self.next_content) {
+            Some((i, content)) if *i == idx => {
+                self.next_content += 1;
+                std::mem::replace(content, InContent::None)
+            }
+            _ => InContent::None,
+        }
     }
 
     fn map_notes(&mut self) {
         let elf = &self.obj.elf;
         for (i, s) in elf.sections().iter().enumerate() {
             if s.sh_type == SHT_NOTE {
-                if let Ok(n) = elf.section_name(i as u32) {
+                if let Some(&(Some(n), hash)) = self.section_names.get(i) {
+                    self.maps.sec[i] = self.st.section_by_name_hashed(hash, n);
+                } else if let Ok(n) = elf.section_name(i as u32) {
                     let n = String::from_utf8_lossy(n);
                     self.maps.sec[i] = self.st.section_by_name(&n);
                 }
@@ -300,7 +571,7 @@ impl<'d> MergeCx<'_, 'd> {
         if idx == 0 || idx as usize >= self.maps.sec.len() {
             return Ok(None);
         }
-        let (h, name) = self.in_section(idx)?;
+        let (h, name, hash) = self.in_section_hashed(idx)?;
         if self.opts.target.is_mercury() && is_mercury_section(name) {
             return Ok(None);
         }
@@ -308,7 +579,7 @@ impl<'d> MergeCx<'_, 'd> {
             // A weak kernel that lost (a template kernel two inputs instantiate): its own
             // constant bank is the winner's, not a second copy after it (observed with
             // thrust's and CUB's kernels in two TUs).
-            if let Some(id) = self.st.section_by_name(name) {
+            if let Some(id) = self.st.section_by_name_hashed(hash, name) {
                 self.maps.sec[idx as usize] = Some(id);
                 self.maps.offset[idx as usize] = 0;
                 self.lost_banks.push(idx);
@@ -321,7 +592,7 @@ impl<'d> MergeCx<'_, 'd> {
         // keeps its `.text.<f>` and `.nv.info.<f>`, both under that name).
         let existing = self
             .st
-            .section_by_name(name)
+            .section_by_name_hashed(hash, name)
             .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(&h)));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
@@ -364,7 +635,7 @@ impl<'d> MergeCx<'_, 'd> {
                 let per_kernel_bank = is_constant_bank(out_type)
                     && name.matches('.').count() >= 3
                     && !self.opts.relocatable;
-                let id = self.st.create_section(sec, per_kernel_bank);
+                let id = self.st.create_section_hashed(hash, sec, per_kernel_bank);
                 let sym = self
                     .st
                     .add_local(Symbol::for_section(name, id, self.input), false);
@@ -392,6 +663,19 @@ impl<'d> MergeCx<'_, 'd> {
         self.maps.sec[idx as usize] = Some(id);
         self.maps.offset[idx as usize] = off;
         Ok(Some(id))
+    }
+
+    /// What a new definition of symbol `idx` is weighed against, read column by column (the
+    /// whole record is ten columns, each a cache miss in a large link).
+    fn existing(&self, idx: SymIdx) -> Existing {
+        let e = self.st.sym(idx);
+        Existing {
+            defined: e.is_defined(),
+            binding: e.binding(),
+            input: e.input(),
+            size: e.size(),
+            func: e.func(),
+        }
     }
 
     fn section_symbol_of(&self, id: SecId) -> Option<SymIdx> {
@@ -442,8 +726,8 @@ impl<'d> MergeCx<'_, 'd> {
                 if !defined {
                     return Ok(());
                 }
-                let existing = self.st.sym(idx).record();
-                if !existing.is_defined() {
+                let existing = self.existing(idx);
+                if !existing.defined {
                     let mut sym = self.st.sym_mut(idx);
                     *sym.info() = s.info;
                     *sym.other() = s.other;
@@ -454,14 +738,14 @@ impl<'d> MergeCx<'_, 'd> {
                         self.st.func_mut(f).is_entry = is_entry;
                     }
                     self.define_function(idx, i)?;
-                } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
+                } else if existing.binding == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
 
                     self.lose(i);
-                } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
+                } else if existing.binding == STB_WEAK && s.binding() == STB_GLOBAL {
                     self.replace_function(idx, i)?;
-                } else if existing.binding() == STB_WEAK && s.binding() == STB_WEAK {
+                } else if existing.binding == STB_WEAK && s.binding() == STB_WEAK {
                     if self.weak_incoming_wins(idx, i) {
                         self.replace_function(idx, i)?;
                     } else {
@@ -901,11 +1185,11 @@ impl<'d> MergeCx<'_, 'd> {
             }
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
-                let existing = self.st.sym(idx).record();
                 if section == SymSection::Undef {
                     return Ok(());
                 }
-                if !existing.is_defined() {
+                let existing = self.existing(idx);
+                if !existing.defined {
                     let mut e = self.st.sym_mut(idx);
                     *e.info() = s.info;
                     *e.other() = s.other;
@@ -913,7 +1197,7 @@ impl<'d> MergeCx<'_, 'd> {
                     *e.value() = value;
                     *e.size() = s.size;
                     *e.input() = self.input;
-                } else if existing.binding() == STB_GLOBAL && s.binding() == STB_GLOBAL {
+                } else if existing.binding == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
                 } else if s.binding() == STB_WEAK && existing.size == s.size {
@@ -947,7 +1231,7 @@ impl<'d> MergeCx<'_, 'd> {
                     .in_file(self.obj.name.clone())
                     .about_symbol(s.name);
                     self.diags.push(d);
-                } else if existing.binding() == STB_WEAK && s.binding() == STB_GLOBAL {
+                } else if existing.binding == STB_WEAK && s.binding() == STB_GLOBAL {
                     let mut e = self.st.sym_mut(idx);
                     *e.info() = s.info;
                     *e.other() = s.other;
@@ -961,15 +1245,15 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     fn merge_section_header(&mut self, idx: u32) -> Result<(), LinkError> {
-        let (h, name) = self.in_section(idx)?;
+        let (h, name, hash) = self.in_section_hashed(idx)?;
         if self.opts.target.is_mercury() && is_mercury_section(name) {
             return Ok(());
         }
         match h.sh_type {
-            SHT_CUDA_INFO => self.merge_info(idx, &h, name),
+            SHT_CUDA_INFO => self.merge_info(idx, &h, name, hash),
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
             SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
-            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, name),
+            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, name, hash),
             SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
                 Ok(())
             }
@@ -985,9 +1269,20 @@ impl<'d> MergeCx<'_, 'd> {
         }
     }
 
-    fn merge_info(&mut self, idx: u32, h: &SectionHeader, name: &'d str) -> Result<(), LinkError> {
-        let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
-        let records = parse_info(data).map_err(|e| bad(self.obj, format!("{name}: {e}")))?;
+    fn merge_info(
+        &mut self,
+        idx: u32,
+        h: &SectionHeader,
+        name: &'d str,
+        hash: NameHash,
+    ) -> Result<(), LinkError> {
+        let records = match self.take_content(idx) {
+            InContent::Info(records) => records.map_err(|e| *e)?,
+            _ => {
+                let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
+                parse_info(data).map_err(|e| bad(self.obj, format!("{name}: {e}")))?
+            }
+        };
         let target = if h.flags & SHF_INFO_LINK != 0 {
             // Per-function info: the section it describes is in sh_info.
             let Some(text) = self.maps.sec.get(h.info as usize).copied().flatten() else {
@@ -996,14 +1291,14 @@ impl<'d> MergeCx<'_, 'd> {
             if self.text_owner_lost(h.info) {
                 return Ok(());
             }
-            let id = match self.companion_of(name, text) {
+            let id = match self.companion_of(hash, name, text) {
                 Some(id) => id,
                 None => {
                     let mut sec = new_section(name, SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
                     sec.link = Link::Symtab;
                     sec.info = Link::Section(text);
                     sec.role = SecRole::Synthetic;
-                    self.st.create_section(sec, false)
+                    self.st.create_section_hashed(hash, sec, false)
                 }
             };
             Some(id)
@@ -1057,18 +1352,21 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// Input `.nv.info` records in output terms: symbol operands mapped, EXTERNS lists
     /// resolved, records of a lost weak definition skipped.
-    fn map_info_records(&self, mut records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
-        records.retain_mut(|r| self.map_info_record(r));
+    fn map_info_records(&mut self, mut records: Vec<InfoRecord<'d>>) -> Vec<InfoRecord<'d>> {
+        let mut listed = std::mem::take(&mut self.externs_scratch);
+        records.retain_mut(|r| self.map_info_record(r, &mut listed));
+        self.externs_scratch = listed;
         records
     }
 
     /// One record in output terms; false when it goes.
-    fn map_info_record(&self, r: &mut InfoRecord<'d>) -> bool {
+    /// (`listed`: room for an EXTERNS list, reused from record to record.)
+    fn map_info_record(&self, r: &mut InfoRecord<'d>, listed: &mut Vec<SymIdx>) -> bool {
         {
             if r.attr == EIATTR_EXTERNS {
                 // The symbols a function references from elsewhere; only those still
                 // undefined after the link stay listed (decided at finalize).
-                let mut listed = Vec::with_capacity(r.payload.len() / 4);
+                listed.clear();
                 listed.extend(r.payload.chunks_exact(4).filter_map(|w| {
                     self.maps
                         .sym
@@ -1076,7 +1374,7 @@ impl<'d> MergeCx<'_, 'd> {
                         .copied()
                         .flatten()
                 }));
-                r.externs = self.st.bump.alloc_slice_copy(&listed);
+                r.externs = self.st.bump.alloc_slice_copy(listed);
             } else if let Some(in_sym) = info_symbol_operand(r) {
                 if self
                     .maps
@@ -1107,9 +1405,9 @@ impl<'d> MergeCx<'_, 'd> {
     /// The section named `name` that serves `target` (its `sh_info`): a local function's
     /// `.nv.info.<f>` or `.rel.text.<f>` is its own even when another input's local function
     /// has the same name.
-    fn companion_of(&self, name: &str, target: SecId) -> Option<SecId> {
+    fn companion_of(&self, hash: NameHash, name: &str, target: SecId) -> Option<SecId> {
         self.st
-            .section_by_name(name)
+            .section_by_name_hashed(hash, name)
             .filter(|&id| self.st.sec(id).info() == Link::Section(target))
     }
 
@@ -1196,12 +1494,20 @@ impl<'d> MergeCx<'_, 'd> {
         let data = self.elf().section_data(idx).map_err(|e| bad(self.obj, e))?;
         let symtab = self.elf().symtab_index().unwrap_or(0);
         let strtab = self.elf().section(symtab).map(|s| s.link).unwrap_or(0);
+        // ptxas writes one string per prototype: records sharing it are interned once.
+        let mut last: Option<(u32, u32)> = None;
         for pair in data.chunks_exact(8) {
             let a = u32::from_le_bytes(pair[..4].try_into().unwrap());
             let b = u32::from_le_bytes(pair[4..].try_into().unwrap());
-            let text = self.elf().string(strtab, b).map_err(|e| bad(self.obj, e))?;
-            let text = String::from_utf8_lossy(text).into_owned();
-            let off = self.st.intern(&text);
+            let off = match last {
+                Some((string, off)) if string == b => off,
+                _ => {
+                    let text = self.elf().string(strtab, b).map_err(|e| bad(self.obj, e))?;
+                    let off = self.st.intern(&String::from_utf8_lossy(text));
+                    last = Some((b, off));
+                    off
+                }
+            };
             if self.maps.lost.get(a as usize).copied().unwrap_or(false) {
                 continue;
             }
@@ -1217,6 +1523,7 @@ impl<'d> MergeCx<'_, 'd> {
         idx: u32,
         h: &SectionHeader,
         name: &'d str,
+        hash: NameHash,
     ) -> Result<(), LinkError> {
         let Some(target) = self.maps.sec.get(h.info as usize).copied().flatten() else {
             return Ok(());
@@ -1224,7 +1531,7 @@ impl<'d> MergeCx<'_, 'd> {
         if self.text_owner_lost(h.info) {
             return Ok(());
         }
-        let rel_sec = match self.companion_of(name, target) {
+        let rel_sec = match self.companion_of(hash, name, target) {
             Some(id) => id,
             None => {
                 let mut sec = new_section(name, h.sh_type, h.flags, h.addralign, h.entsize);
@@ -1232,7 +1539,7 @@ impl<'d> MergeCx<'_, 'd> {
                 sec.info = Link::Section(target);
                 sec.role = SecRole::Synthetic;
                 sec.reloc_target = Some(target);
-                self.st.create_section(sec, false)
+                self.st.create_section_hashed(hash, sec, false)
             }
         };
         if self.opts.preserve_relocs {
@@ -1252,30 +1559,13 @@ impl<'d> MergeCx<'_, 'd> {
             }
         }
         let base = self.maps.offset[h.info as usize];
-        let h_target_size = self.elf().section(h.info).map_or(0, |t| t.size);
-        let relocs: Vec<_> = self
-            .elf()
-            .relocations(idx)
-            .map_err(|e| bad(self.obj, e))?
-            .collect();
+        match self.take_content(idx) {
+            InContent::Relocations(checked) => checked.map_err(|e| *e)?,
+            _ => check_relocations(self.obj, idx, h, name, self.syms.len())?,
+        }
+        let relocs = self.elf().relocations(idx).map_err(|e| bad(self.obj, e))?;
         for r in relocs {
             let in_sym = r.sym as usize;
-            if in_sym >= self.syms.len() {
-                return Err(bad(
-                    self.obj,
-                    format!("{name}: symbol index {} out of range", r.sym),
-                ));
-            }
-            // A relocation patches its section: an offset past it is damage.
-            if r.offset >= h_target_size {
-                return Err(bad(
-                    self.obj,
-                    format!(
-                        "{name}: relocation at {:#x} is past the end of its section ({:#x} bytes)",
-                        r.offset, h_target_size
-                    ),
-                ));
-            }
             let mut addend = r.addend;
             let sym = self.maps.sym[in_sym];
             let s = &self.syms[in_sym];

@@ -3,6 +3,7 @@
 //! function over the state the previous one produced; [`link`] calls them in order and
 //! records how long each took.
 
+mod ahead;
 pub mod bindless;
 mod columns;
 pub mod dce;
@@ -300,6 +301,9 @@ fn timed<T>(times: &mut PhaseTimes, name: &'static str, f: impl FnOnce() -> T) -
     out
 }
 
+/// How many decoded inputs may wait for the merge (a bound on the memory decoding ahead holds).
+const DECODE_AHEAD: usize = 32;
+
 fn run(
     inputs: &[InputObject<'_>],
     opts: &LinkOptions,
@@ -316,14 +320,58 @@ fn run(
         finalize::create_compat_section(&mut st);
     }
     timed(times, "merge", || -> Result<(), LinkError> {
-        for (i, obj) in inputs.iter().enumerate() {
+        merge::reserve_for_inputs(&mut st, inputs);
+        let relocs_capacity = st.relocs.capacity();
+        // (`relocs`: storage prepared for the relocation list, which it moves to.)
+        let mut merge_one = |i: usize, decoded, relocs: Option<Vec<state::Reloc>>| {
+            if let Some(mut storage) = relocs {
+                storage.append(&mut st.relocs);
+                st.relocs = storage;
+            }
+            let obj = &inputs[i];
             let system = opts.system_library.get(i).copied().unwrap_or(false);
             if system && !opts.keep_system_libraries && !merge::resolves_undefined(&st, obj) {
-                continue;
+                return Ok(());
             }
-            merge::merge_input(&mut st, i, obj, opts, diags)?;
+            merge::merge_decoded(&mut st, i, obj, decoded, opts, diags).map(drop)
+        };
+        // (Not from one of rayon's own threads: waiting there for a job queued behind it
+        // could wait forever.)
+        if rayon::current_num_threads() < 2
+            || rayon::current_thread_index().is_some()
+            || inputs.len() < 2
+        {
+            for (i, obj) in inputs.iter().enumerate() {
+                merge_one(i, merge::decode_input(obj), None)?;
+            }
+            return Ok(());
         }
-        Ok(())
+        // What does not depend on the link so far is decoded on another core, running ahead of
+        // the merge, which takes the inputs in order as before (decoding an input itself when
+        // the other core has not got to it): the image is the same however many threads there
+        // are, and the first failing input still fails the link.
+        // While it waits for the merge, that core also prepares the relocation list's storage
+        // (the largest list the merge fills), which the merge then moves to.
+        let ahead = ahead::Ahead::new(inputs.len(), DECODE_AHEAD);
+        let relocs = ahead::Prepared::new();
+        rayon::in_place_scope(|scope| {
+            scope.spawn(|_| {
+                let mut preparing = ahead::Preparing::new(relocs_capacity);
+                ahead.produce(
+                    |i| merge::decode_input(&inputs[i]),
+                    || preparing.step(&relocs),
+                );
+            });
+            let _close = ahead::Close(&ahead);
+            let mut moved = false;
+            for i in 0..inputs.len() {
+                let d = ahead.take(i, |i| merge::decode_input(&inputs[i]));
+                let storage = if moved { None } else { relocs.try_take() };
+                moved |= storage.is_some();
+                merge_one(i, d, storage)?;
+            }
+            Ok(())
+        })
     })?;
     timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
     timed(times, "resolve", || {

@@ -725,13 +725,23 @@ impl<'d> State<'d> {
     /// Creates a section (nvlink's `section_create`), registering its name in both namespaces.
     /// Constant-bank sections of a final link first get their `.rel` companion, whose name
     /// enters `.strtab` before the parent's (observed).
-    pub fn create_section(&mut self, mut sec: Section<'d>, with_rel_companion: bool) -> SecId {
+    pub fn create_section(&mut self, sec: Section<'d>, with_rel_companion: bool) -> SecId {
+        self.create_section_hashed(NameHash::of(sec.name), sec, with_rel_companion)
+    }
+
+    /// [`create_section`](Self::create_section) with the name's hash already computed.
+    pub fn create_section_hashed(
+        &mut self,
+        hash: NameHash,
+        mut sec: Section<'d>,
+        with_rel_companion: bool,
+    ) -> SecId {
         let id = SecId(self.sections.len() as u32);
         let name = sec.name;
         sec.removed = false;
         sec.nodes = NodeList::EMPTY;
         self.sections.push(sec);
-        self.section_names.insert(name, id);
+        self.section_names.insert_hashed(hash, name, id);
         if with_rel_companion {
             let rel_name = self.make_name(&[".rel", name]);
             // No SHF_INFO_LINK (observed on the texture-slot relocations it carries).
@@ -751,6 +761,11 @@ impl<'d> State<'d> {
     /// Looks a section up by name.
     pub fn section_by_name(&self, name: &str) -> Option<SecId> {
         self.section_names.get(name).copied()
+    }
+
+    /// [`section_by_name`](Self::section_by_name) with the name's hash already computed.
+    pub fn section_by_name_hashed(&self, hash: NameHash, name: &str) -> Option<SecId> {
+        self.section_names.get_hashed(hash, name).copied()
     }
 
     /// A name made of `parts`, interned in the link's arena (`.nv.info.` + a function name …).
