@@ -387,9 +387,10 @@ pub fn merge_decoded<'d>(
     // image their symbols sit among the others, and nvlink still makes the banks after the
     // input's other sections; ptxas puts them last anyway).
     let kernel_bank = |s: &InSym<'_>| {
-        elf.section(s.shndx).is_ok_and(|h| {
+        obj.elf.section(s.shndx).is_ok_and(|h| {
             is_constant_bank(h.sh_type)
-                && elf
+                && obj
+                    .elf
                     .section_name(s.shndx)
                     .is_ok_and(|n| n.starts_with(b".nv.constant0."))
         })
