@@ -323,6 +323,11 @@ impl<'d> Image<'d> {
             }
             let start = off.max(seg_start);
             let stop = end.min(seg_end);
+            // A memory-only section whose stale offset reaches past a segment without a
+            // memory-only tail touches none of its bytes.
+            if stop <= start {
+                continue;
+            }
             out.push(Covered {
                 name,
                 rel: off as i64 - ph.offset as i64,

@@ -960,12 +960,12 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &Ca
         c
     };
     let mut seen = Visited::new(st.functions.len());
-    for k in 1..st.functions.len() {
+    for (k, &sec) in info.iter().enumerate().skip(1) {
         let f = &st.functions[k];
         if !f.is_entry || f.dead {
             continue;
         }
-        let Some(sec) = info[k] else { continue };
+        let Some(sec) = sec else { continue };
         let Some(tail) = st.section_info_tail.get(&sec) else {
             continue;
         };

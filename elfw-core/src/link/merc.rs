@@ -211,7 +211,9 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
         }
     }
     // Relocations, input by input.
-    let mut rela_index: FxHashMap<String, usize> = FxHashMap::default();
+    // By name and target: local functions of the same name in several inputs have a code
+    // section each, and a relocation section each (observed: two `__assert_fail` under -G).
+    let mut rela_index: FxHashMap<(String, usize), usize> = FxHashMap::default();
     for (i, maps) in &st.input_maps {
         let obj = &inputs[*i];
         let msyms = &w.in_syms[i];
@@ -225,10 +227,10 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                 continue;
             };
             let rela_name = String::from_utf8_lossy(name).into_owned();
-            let rela = match rela_index.get(&rela_name) {
+            let rela = match rela_index.get(&(rela_name.clone(), target)) {
                 Some(&r) => r,
                 None => {
-                    rela_index.insert(rela_name.clone(), w.relas.len());
+                    rela_index.insert((rela_name.clone(), target), w.relas.len());
                     w.relas.push(MercRela {
                         name: rela_name,
                         target,
@@ -742,6 +744,12 @@ pub fn emit(
     }
     // `.nv.merc.rela<X>` with what they keep, in the SASS order (newest input first).
     let mut rela_sections: Vec<(usize, usize)> = Vec::new();
+    let mut sass_relas: FxHashMap<SecId, Vec<SecId>> = FxHashMap::default();
+    for i in 1..st.sections.len() {
+        if let Some(t) = st.sections.reloc_target[i] {
+            sass_relas.entry(t).or_default().push(SecId(i as u32));
+        }
+    }
     let mut per_rela: Vec<Vec<&MercReloc>> = vec![Vec::new(); w.relas.len()];
     for r in w.relocs.iter().rev().filter(|r| !r.dropped) {
         per_rela[r.rela].push(r);
@@ -757,8 +765,17 @@ pub fn emit(
         if bytes.is_empty() || st.sec(w.sections[rela.target].twin).removed() {
             continue;
         }
+        // The SASS relocation section of the same name for the same code: local functions
+        // of one name have one each.
+        let sass_target = w.sections[rela.target].twin;
         let twin = mercury::sass_twin(rela.name.as_bytes())
-            .and_then(|t| st.section_by_name(&String::from_utf8_lossy(&t)))
+            .and_then(|t| {
+                let name = String::from_utf8_lossy(&t).into_owned();
+                sass_relas
+                    .get(&sass_target)
+                    .and_then(|list| list.iter().copied().find(|&id| st.sec(id).name() == name))
+                    .or_else(|| st.section_by_name(&name))
+            })
             .filter(|&id| !st.sec(id).removed())
             .map(pos_of);
         rela_sections.push((merc.len(), rela.target));
