@@ -77,18 +77,26 @@ pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     let (mut function_infos, mut info_words) = (0usize, 0usize);
     for obj in inputs {
         let len = obj.elf.data().len() as u64;
+        // Bytes per kind, each kind clamped to the file's length: sections may overlap (a
+        // damaged input's headers can all claim the whole file), and the file holds at most
+        // its length of each.
+        let (mut sym, mut rel, mut rela, mut info) = (0u64, 0u64, 0u64, 0u64);
         for h in obj.elf.sections() {
             sections += 1;
-            let entries = |entsize: u64| (h.size.min(len) / entsize) as usize;
+            let size = h.size.min(len);
             match h.sh_type {
-                SHT_SYMTAB => symbols += entries(24),
-                SHT_REL => relocs += entries(16),
-                SHT_RELA => relocs += entries(24),
+                SHT_SYMTAB => sym = sym.saturating_add(size),
+                SHT_REL => rel = rel.saturating_add(size),
+                SHT_RELA => rela = rela.saturating_add(size),
                 SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => function_infos += 1,
-                SHT_CUDA_INFO => info_words += entries(4),
+                SHT_CUDA_INFO => info = info.saturating_add(size),
                 _ => {}
             }
         }
+        let entries = |bytes: u64, entsize: u64| (bytes.min(len) / entsize) as usize;
+        symbols += entries(sym, 24);
+        relocs += entries(rel, 16) + entries(rela, 24);
+        info_words += entries(info, 4);
     }
     // About half of a cubin's symbols are non-local (the rest name sections and locals).
     let non_local = symbols / 2;
