@@ -793,6 +793,57 @@ pub struct LineSequence {
     pub address: Option<usize>,
 }
 
+/// One unit of a line-table section: where it starts (its `unit_length` field), where its
+/// line program starts (past the header) and where it ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineUnit {
+    /// Offset of its `unit_length` field.
+    pub start: usize,
+    /// Its DWARF version.
+    pub version: u16,
+    /// Offset of its line program.
+    pub program: usize,
+    /// Offset just past it.
+    pub end: usize,
+}
+
+/// The unit starting at `u`, in the 32-bit DWARF format ptxas writes (versions 2 to 4).
+fn line_unit_at(d: &[u8], u: usize) -> Result<LineUnit, MercuryError> {
+    let bad = MercuryError::BadLineProgram(u);
+    let field = |at: usize, n: usize| d.get(at..at.checked_add(n)?);
+    let len = u32::from_le_bytes(field(u, 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
+    let version = u16::from_le_bytes(field(u + 4, 2).ok_or(bad)?.try_into().map_err(|_| bad)?);
+    if len == 0xffff_ffff || !(2..=4).contains(&version) {
+        return Err(bad);
+    }
+    let header = u32::from_le_bytes(field(u + 6, 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
+    let end = (u + 4)
+        .checked_add(len as usize)
+        .filter(|&e| e <= d.len())
+        .ok_or(bad)?;
+    let program = (u + 10)
+        .checked_add(header as usize)
+        .filter(|&p| p <= end)
+        .ok_or(bad)?;
+    Ok(LineUnit {
+        start: u,
+        version,
+        program,
+        end,
+    })
+}
+
+/// The units of a line-table section, up to the first one that does not parse.
+pub fn line_units(d: &[u8]) -> Vec<LineUnit> {
+    let mut out = Vec::new();
+    let mut u = 0;
+    while let Ok(unit) = line_unit_at(d, u) {
+        out.push(unit);
+        u = unit.end;
+    }
+    out
+}
+
 /// The units (offset of each `unit_length` field) and sequences of a line-table section in
 /// the 32-bit DWARF format ptxas writes (versions 2 to 4).
 pub fn line_sequences(d: &[u8]) -> Result<(Vec<usize>, Vec<LineSequence>), MercuryError> {
@@ -802,20 +853,12 @@ pub fn line_sequences(d: &[u8]) -> Result<(Vec<usize>, Vec<LineSequence>), Mercu
     while u < d.len() {
         let bad = MercuryError::BadLineProgram(u);
         let field = |at: usize, n: usize| d.get(at..at.checked_add(n)?);
-        let len = u32::from_le_bytes(field(u, 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
-        let version = u16::from_le_bytes(field(u + 4, 2).ok_or(bad)?.try_into().map_err(|_| bad)?);
-        if len == 0xffff_ffff || !(2..=4).contains(&version) {
-            return Err(bad);
-        }
-        let header = u32::from_le_bytes(field(u + 6, 4).ok_or(bad)?.try_into().map_err(|_| bad)?);
-        let end = (u + 4)
-            .checked_add(len as usize)
-            .filter(|&e| e <= d.len())
-            .ok_or(bad)?;
-        let program = (u + 10)
-            .checked_add(header as usize)
-            .filter(|&p| p <= end)
-            .ok_or(bad)?;
+        let LineUnit {
+            version,
+            program,
+            end,
+            ..
+        } = line_unit_at(d, u)?;
         // minimum_instruction_length, [maximum_operations_per_instruction,] default_is_stmt,
         // line_base, line_range, opcode_base, standard_opcode_lengths.
         let ob_at = u + 10 + if version >= 4 { 5 } else { 4 };

@@ -276,6 +276,9 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                 None
             };
             let d = obj.elf.section_data(idx).map_err(|e| bad(obj, e))?;
+            // Mercury line table → (its units, its SASS twin's units), parsed once.
+            let mut line_units: FxHashMap<u32, (Vec<mercury::LineUnit>, Vec<mercury::LineUnit>)> =
+                FxHashMap::default();
             for e in d.chunks_exact(24) {
                 let at = u64_at(e, 0);
                 if lost_ranges
@@ -306,23 +309,20 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                         if let Some(t) = twin {
                             // An offset into a Mercury line table (a `-r` input's later unit)
                             // names the same unit of the SASS one.
-                            if let Some(at) = u64::try_from(raw).ok().filter(|&a| a > 0) {
-                                let unit_starts = |sec: u32| {
-                                    obj.elf
-                                        .section_data(sec)
-                                        .ok()
-                                        .and_then(|d| mercury::line_sequences(d).ok())
-                                        .map(|(units, _)| units)
-                                };
+                            if let Some(at) = usize::try_from(raw).ok().filter(|&a| a > 0) {
                                 if obj.elf.section_name(t).ok() == Some(&b".debug_line"[..]) {
-                                    if let (Some(m), Some(s)) =
-                                        (unit_starts(ms.shndx), unit_starts(t))
-                                    {
-                                        if let Some(k) = m.iter().position(|&u| u as u64 == at) {
-                                            if let Some(&u) = s.get(k) {
-                                                sass_addend = u as i64;
-                                            }
-                                        }
+                                    let (m, s) = line_units.entry(ms.shndx).or_insert_with(|| {
+                                        let units = |sec: u32| {
+                                            obj.elf
+                                                .section_data(sec)
+                                                .map(mercury::line_units)
+                                                .unwrap_or_default()
+                                        };
+                                        (units(ms.shndx), units(t))
+                                    });
+                                    let k = m.iter().position(|u| u.start == at);
+                                    if let Some(u) = k.and_then(|k| s.get(k)) {
+                                        sass_addend = u.start as i64;
                                     }
                                 }
                             }
@@ -406,21 +406,15 @@ fn line_headers(
     let base = *maps.offset.get(twin as usize)?;
     let m = obj.elf.section_data(merc).ok()?;
     let s = obj.elf.section_data(twin).ok()?;
-    let header_len = |d: &[u8], at: usize| -> Option<(usize, usize)> {
-        let unit = u32::from_le_bytes(d.get(at..at + 4)?.try_into().ok()?) as usize;
-        let header = u32::from_le_bytes(d.get(at + 6..at + 10)?.try_into().ok()?) as usize;
-        let end = at.checked_add(4)?.checked_add(unit)?;
-        let header_end = at.checked_add(10)?.checked_add(header)?;
-        (unit != 0xffff_ffff && header_end <= end && end <= d.len())
-            .then_some((header_end - at, end))
-    };
     let mut units = Vec::new();
-    let (mut mi, mut si) = (0usize, 0usize);
-    while let (Some((mh, mend)), Some((sh, send))) = (header_len(m, mi), header_len(s, si)) {
-        if mh == sh && m[mi + 4..mi + mh] == s[si + 4..si + sh] {
-            units.push((mi as u64, si as u64, mh as u64));
+    for (mu, su) in mercury::line_units(m)
+        .into_iter()
+        .zip(mercury::line_units(s))
+    {
+        let (mh, sh) = (mu.program - mu.start, su.program - su.start);
+        if mh == sh && m[mu.start + 4..mu.program] == s[su.start + 4..su.program] {
+            units.push((mu.start as u64, su.start as u64, mh as u64));
         }
-        (mi, si) = (mend, send);
     }
     let rela = obj.elf.section_by_name(b".rela.debug_line");
     let sass_relocated = rela
