@@ -937,6 +937,12 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &Ca
         EIATTR_NUM_MBARRIERS,
         super::merge::EIATTR_EXTERNS,
     ];
+    // Most links append at most one such record per kernel: nothing to order.
+    let several =
+        |tail: &Vec<InfoRecord<'_>>| tail.iter().filter(|r| APPENDED.contains(&r.attr)).count() > 1;
+    if !st.section_info_tail.values().any(several) {
+        return;
+    }
     let own: Vec<Vec<u8>> = info
         .iter()
         .map(|&sec| {

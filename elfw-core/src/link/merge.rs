@@ -394,18 +394,22 @@ pub fn merge_decoded<'d>(
     // Pass 4: section symbols, the kernels' own constant banks last (observed: in an `-r`
     // image their symbols sit among the others, and nvlink still makes the banks after the
     // input's other sections; ptxas puts them last anyway).
-    let kernel_bank = |s: &InSym<'_>| {
-        obj.elf.section(s.shndx).is_ok_and(|h| {
-            is_constant_bank(h.sh_type)
-                && obj
-                    .elf
-                    .section_name(s.shndx)
-                    .is_ok_and(|n| n.starts_with(b".nv.constant0."))
+    let kernel_bank: Vec<bool> = syms
+        .iter()
+        .map(|s| {
+            s.sym_type() == STT_SECTION
+                && obj.elf.section(s.shndx).is_ok_and(|h| {
+                    is_constant_bank(h.sh_type)
+                        && obj
+                            .elf
+                            .section_name(s.shndx)
+                            .is_ok_and(|n| n.starts_with(b".nv.constant0."))
+                })
         })
-    };
+        .collect();
     for last in [false, true] {
         for (i, s) in syms.iter().enumerate().skip(1) {
-            if s.sym_type() == STT_SECTION && kernel_bank(s) == last {
+            if s.sym_type() == STT_SECTION && kernel_bank[i] == last {
                 cx.merge_section_symbol(i)?;
             }
         }
