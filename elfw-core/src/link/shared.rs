@@ -67,14 +67,23 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    // Which shared variables each function's code refers to (each once, in order).
+    // Which function and dynamic variables each function's code refers to (each once, in
+    // order). A kernel's own variables are laid out from its section alone, so the
+    // relocations matter only when the link has the other kinds.
+    let shared_across = st
+        .shared_vars
+        .iter()
+        .any(|v| v.kind == SharedKind::Function || v.kind == SharedKind::Dynamic);
     let mut uses: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
     let mut pairs: FxHashSet<(FuncId, usize)> = FxHashSet::default();
-    for r in &st.relocs {
+    for r in st.relocs.iter().filter(|_| shared_across) {
         let Some(sym) = r.sym else { continue };
         let Some(v) = st.sym(sym).shared() else {
             continue;
         };
+        if matches!(st.shared_vars[v].kind, SharedKind::Kernel(_)) {
+            continue;
+        }
         if let Some(&f) = func_of_text.get(&r.target) {
             if pairs.insert((f, v)) {
                 uses.entry(f).or_default().push(v);
@@ -89,7 +98,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     let mut reach: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
     let mut users: Vec<FxHashSet<FuncId>> = vec![FxHashSet::default(); st.shared_vars.len()];
     let mut seen = vec![false; st.functions.len()];
-    for &k in &kernels {
+    for &k in kernels.iter().filter(|_| !uses.is_empty()) {
         let r = reachable(st, k, &mut seen);
         for f in &r {
             for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
@@ -170,7 +179,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         let mut dead_kernel = vec![false; st.shared_vars.len()];
         let mut named = vec![false; st.shared_vars.len()];
-        for r in &st.relocs {
+        for r in st.relocs.iter().filter(|_| shared_across) {
             let Some(v) = r.sym.and_then(|s| st.sym(s).shared()) else {
                 continue;
             };
@@ -252,7 +261,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             Some(SymSection::Section(t)) => t,
             _ => continue,
         };
-        let funcs = &reach[&k];
+        let funcs = reach.get(&k).map(Vec::as_slice).unwrap_or(&[]);
         let mut used: Vec<usize> = Vec::new();
         let mut seen: FxHashSet<usize> = FxHashSet::default();
         for f in funcs {
