@@ -23,8 +23,11 @@ use rustc_hash::FxHashMap;
 /// patches there.
 #[derive(Clone, Debug, Default)]
 pub struct Patched {
+    /// The fields, grouped by section (ascending), each section's in relocation order.
     patches: Vec<Patch>,
-    by_section: FxHashMap<SecId, (usize, usize)>,
+    /// By section index: where its fields are in `patches` (start, end); sections past the
+    /// end have none.
+    by_section: Vec<(usize, usize)>,
 }
 
 /// One field to write.
@@ -40,15 +43,21 @@ struct Patch {
 impl Patched {
     /// Whether `section` has fields to write.
     pub fn touches(&self, section: SecId) -> bool {
-        self.by_section.contains_key(&section)
+        self.range(section).is_some()
+    }
+
+    /// Where `section`'s fields are in `patches`, when it has any.
+    fn range(&self, section: SecId) -> Option<std::ops::Range<usize>> {
+        let &(start, end) = self.by_section.get(section.0 as usize)?;
+        (start < end).then_some(start..end)
     }
 
     /// Writes `section`'s fields into its bytes (`bytes` starts at the section's start).
     pub fn apply_to(&self, section: SecId, bytes: &mut [u8]) {
-        let Some(&(start, end)) = self.by_section.get(&section) else {
+        let Some(range) = self.range(section) else {
             return;
         };
-        for p in &self.patches[start..end] {
+        for p in &self.patches[range] {
             let _ = match p.bank {
                 Some(b) => elfw_reloc::apply_with_bank(p.r_type, bytes, p.offset, p.value, b),
                 None => elfw_reloc::apply(p.r_type, bytes, p.offset, p.value),
@@ -84,19 +93,34 @@ impl Patched {
         *self = std::mem::take(self).finish();
     }
 
+    /// Groups the fields by section with a counting sort: linear, and stable, so the fields
+    /// of one section keep their relocation order.
     fn finish(mut self) -> Patched {
-        // Stable: fields of one section keep their relocation order.
-        self.patches.sort_by_key(|p| p.section.0);
-        let mut i = 0;
-        while i < self.patches.len() {
-            let s = self.patches[i].section;
-            let mut j = i;
-            while j < self.patches.len() && self.patches[j].section == s {
-                j += 1;
-            }
-            self.by_section.insert(s, (i, j));
-            i = j;
+        let sections = self
+            .patches
+            .iter()
+            .map(|p| p.section.0 as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut by_section = vec![(0usize, 0usize); sections];
+        for p in &self.patches {
+            by_section[p.section.0 as usize].1 += 1;
         }
+        let mut start = 0;
+        for r in &mut by_section {
+            let count = r.1;
+            *r = (start, start);
+            start += count;
+        }
+        // Where each field goes, then which field each place takes.
+        let mut source = vec![0usize; self.patches.len()];
+        for (i, p) in self.patches.iter().enumerate() {
+            let r = &mut by_section[p.section.0 as usize];
+            source[r.1] = i;
+            r.1 += 1;
+        }
+        self.patches = source.into_iter().map(|i| self.patches[i]).collect();
+        self.by_section = by_section;
         self
     }
 }
