@@ -925,12 +925,15 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach
 
 /// The records the link appends to a kernel's `.nv.info.<k>` for what its callees have
 /// (`EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`) come in the order their
-/// attributes are first met in a walk of its callees in function order (each callee's own
-/// records in their order, then its callees), whatever order the link made them in. Observed
-/// on sm_80: `kq` calling `f` (reaching `init1`, memory barriers) and `g` (barriers) gets
+/// attributes are first met in a walk of its callees (each callee's own records in their
+/// order, then its callees), a function's callees taken in the order of their `.nv.info.<f>`
+/// sections in the image, whatever order the link made the records in. Observed on sm_80:
+/// `kq` calling `f` (reaching `init1`, memory barriers) and `g` (barriers) gets
 /// `NUM_MBARRIERS` then `NUM_BARRIERS` when `init1` comes before `g` in the input, the other
 /// way round when `g` comes first; `kd` calling `g`, which has barriers and calls `init1`,
-/// gets `NUM_BARRIERS` first.
+/// gets `NUM_BARRIERS` first; with `-G`, `cuda::make_pipeline` calls a file-local
+/// `__barrier_sync` (barriers) whose code comes before that of `cuda::init` (memory
+/// barriers) but whose `.nv.info` comes after it, and its kernel gets `NUM_MBARRIERS` first.
 fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &CallLists) {
     const APPENDED: [u8; 3] = [
         EIATTR_NUM_BARRIERS,
@@ -961,7 +964,7 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &Ca
         .collect();
     let sorted_callees = |f: usize| -> Vec<usize> {
         let mut c: Vec<usize> = calls[f].iter().map(|c| c.0 as usize).collect();
-        c.sort_unstable();
+        c.sort_unstable_by_key(|&g| (info[g].map_or(u32::MAX, |s| s.0), g));
         c.dedup();
         c
     };
