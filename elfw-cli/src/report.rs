@@ -148,7 +148,16 @@ pub fn verbose_lines(image: Option<&[u8]>, cubins: &[KeptCubin], target: Target)
 
 /// A mangled name as nvlink's `--dump-callgraph` shows it.
 pub fn demangle(name: &str) -> String {
-    let Ok(sym) = cpp_demangle::Symbol::new(name) else {
+    // ptxas's clones of a function carry a `$<n>` suffix (`_Z4walkPii$1`, the recursive copy):
+    // nvlink shows them under the function's own name (observed).
+    let parsed =
+        cpp_demangle::Symbol::new(name.as_bytes()).or_else(
+            |e| match cpp_demangle::Symbol::with_tail(name.as_bytes()) {
+                Ok((sym, tail)) if tail.first() == Some(&b'$') => Ok(sym),
+                _ => Err(e),
+            },
+        );
+    let Ok(sym) = parsed else {
         return name.to_string();
     };
     let Ok(mut text) = sym.demangle(&cpp_demangle::DemangleOptions::default()) else {
@@ -556,6 +565,8 @@ mod tests {
             ),
             ("_Z12call_virtualPfi", "call_virtual(float *, int)"),
             ("free", "free"),
+            // tests/fresh/progs/p34_link_options, `--dump-callgraph` (nvlink 13.5.37, sm_80).
+            ("_Z4walkPii$1", "walk(int *, int)"),
         ] {
             assert_eq!(demangle(mangled), nvlink, "{mangled}");
         }
