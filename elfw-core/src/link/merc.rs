@@ -847,7 +847,7 @@ pub fn emit(
     }
     // `.nv.merc.symtab`: `.symtab` again, with the Mercury inputs' types, sizes and st_other,
     // and the Mercury twins as sections.
-    merc[0].bytes = merc_symtab(st, fin, w, &data_index, &final_pos, inputs).into();
+    merc[0].bytes = merc_symtab(st, fin, w, &data_index, &final_pos, opts).into();
     merc[0].size = merc[0].bytes.len() as u64;
 
     let mut all: Vec<OutSection<'_>> = out;
@@ -992,9 +992,8 @@ fn merc_symtab(
     w: &MercWorld,
     data_index: &FxHashMap<SecId, usize>,
     final_pos: &[usize],
-    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
 ) -> Vec<u8> {
-    let _ = inputs;
     let nums = &fin.symbols;
     // Each output symbol's record in its input's `.nv.merc.symtab`: the defining input's,
     // else the first input that names it.
@@ -1037,9 +1036,12 @@ fn merc_symtab(
         let size = m.map_or(s.size(), |m| m.size);
         let reserved =
             s.name().starts_with(".nv.reservedSmem") || s.name().starts_with("__nv_reservedSMEM");
-        // The reserved shared-memory symbols are 0 in the Mercury world (spec Y2/Y3).
-        // Shared variables sit at their offset, without the window's reserved bytes.
+        // The reserved shared-memory symbols are 0 in the Mercury world of a final link (spec
+        // Y2/Y3); a relocatable one keeps the input's Mercury value (observed on sm_110: the
+        // workaround variable stays at 0x10). Shared variables sit at their offset, without
+        // the window's reserved bytes.
         let value = match s.shared() {
+            _ if reserved && opts.relocatable => m.map_or(0, |m| m.value),
             _ if reserved => 0,
             Some(v) => st.shared_vars[v].offset.unwrap_or(0),
             None => s.value(),
