@@ -210,6 +210,11 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .link_map(parsed.has("print-map"))
         .ptxas(locate_ptxas())
         .tool_record(ToolRecord {
+            // nvlink names its output there under `-g` (observed: `out.cubin`).
+            object: match (parsed.has("debug"), parsed.value("output-file")) {
+                (true, Some(o)) => o.to_string(),
+                _ => String::new(),
+            },
             tool: "elfw".into(),
             version: format!("elfw {}", env!("CARGO_PKG_VERSION")),
             build: format!("elfw {}", env!("CARGO_PKG_VERSION")),

@@ -2372,6 +2372,18 @@ fn note(kind: u32, desc: &[u8]) -> Vec<u8> {
 
 /// One `.note.nv.tkinfo` record (type 2000): tool, version, build and arguments.
 fn tool_note(object: &[u8], strings: [&[u8]; 4]) -> Vec<u8> {
+    tool_note_padded(object, strings, 0)
+}
+
+/// nvlink 13.5.37's tool, version and build strings in its own `.note.nv.tkinfo` record.
+const NVLINK_RECORD: [&str; 3] = [
+    "nvlink",
+    "Cuda compilation tools, release 13.5, V13.5.37",
+    "Build cuda_13.5.r13.5/compiler.39125733_0",
+];
+
+/// [`tool_note`] with zeros after the strings up to `min_blob` bytes of strings.
+fn tool_note_padded(object: &[u8], strings: [&[u8]; 4], min_blob: usize) -> Vec<u8> {
     let mut blob = object.to_vec();
     blob.push(0);
     let mut offs = [0u32; 4];
@@ -2379,6 +2391,9 @@ fn tool_note(object: &[u8], strings: [&[u8]; 4]) -> Vec<u8> {
         offs[k] = blob.len() as u32;
         blob.extend_from_slice(s);
         blob.push(0);
+    }
+    if blob.len() < min_blob {
+        blob.resize(min_blob, 0);
     }
     let mut desc = Vec::new();
     desc.extend_from_slice(&2u32.to_le_bytes());
@@ -2392,14 +2407,24 @@ fn tool_note(object: &[u8], strings: [&[u8]; 4]) -> Vec<u8> {
 
 fn tkinfo(merged: &[&InputObject<'_>], from_ptx: &[bool], opts: &LinkOptions) -> Vec<u8> {
     let r = &opts.tool_record;
-    let mut out = tool_note(
-        b"",
+    // The linker's own record is as long as nvlink's would be for the same command line (its
+    // strings padded with zeros), so that every later section sits where nvlink puts it: the
+    // data segment's memory size counts zero-filled sections from their file offsets, and
+    // would otherwise follow the record's length (observed on sm_110: 4 bytes more).
+    let nvlink_blob = r.object.len()
+        + 1
+        + NVLINK_RECORD.iter().map(|s| s.len() + 1).sum::<usize>()
+        + r.args.len()
+        + 1;
+    let mut out = tool_note_padded(
+        r.object.as_bytes(),
         [
             r.tool.as_bytes(),
             r.version.as_bytes(),
             r.build.as_bytes(),
             r.args.as_bytes(),
         ],
+        nvlink_blob,
     );
     if opts.relocatable {
         return out;

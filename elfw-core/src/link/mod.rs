@@ -73,6 +73,9 @@ pub struct LinkOptions {
 /// The strings of a `.note.nv.tkinfo` record.
 #[derive(Clone, Debug)]
 pub struct ToolRecord {
+    /// The object name written ahead of the tool name: the output file under `-g`, as nvlink
+    /// writes it (empty otherwise).
+    pub object: String,
     /// Tool name.
     pub tool: String,
     /// Version line.
@@ -95,6 +98,7 @@ impl LinkOptions {
             host_kernels: None,
             debug: false,
             tool_record: ToolRecord {
+                object: String::new(),
                 tool: "elfw".into(),
                 version: format!("elfw {}", env!("CARGO_PKG_VERSION")),
                 build: "elfw".into(),
