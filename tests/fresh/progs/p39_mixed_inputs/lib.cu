@@ -1,0 +1,1 @@
+__device__ int from_lib(int x) { return x - 1; }

@@ -1,0 +1,1 @@
+extern "C" __device__ int from_ptx(int x) { return x + 17; }
