@@ -439,7 +439,16 @@ pub(crate) fn layout_notes(e: &Image<'_>, a: &Image<'_>, d: &mut Diffs) {
     }
     if d.is_empty() {
         let at = first_mismatch(e.file, a.file).unwrap_or(0);
-        let field = "padding only, first differing byte at file offset";
+        // Nothing moved: the bytes that differ are the linker's own record or padding.
+        let in_tool_record = e.sections.iter().any(|x| {
+            x.name == ".note.nv.tkinfo"
+                && (x.hdr.offset..x.hdr.offset.saturating_add(x.hdr.size)).contains(&(at as u64))
+        });
+        let field = if in_tool_record {
+            "same layout, first differing byte (in .note.nv.tkinfo)"
+        } else {
+            "same layout, first differing byte (padding)"
+        };
         d.push_at(
             Subject::File,
             field,
