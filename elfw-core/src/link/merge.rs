@@ -977,9 +977,17 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         }
         if let Some(id) = self.map_section(s.shndx)? {
+            self.name_section(id, true);
             self.maps.sym[i] = self.section_symbol_of(id);
         }
         Ok(())
+    }
+
+    /// Keeps (or drops) output section `id`'s section symbol.
+    fn name_section(&mut self, id: SecId, named: bool) {
+        if let Some(sym) = self.st.sec(id).symbol() {
+            self.st.locals.removed[sym.pos()] = !named;
+        }
     }
 
     /// Whether input symbol `i` is a `__shared__` variable (`st_other` 0x40 in a shared
@@ -1275,7 +1283,17 @@ impl<'d> MergeCx<'_, 'd> {
                 // symbol) is taken here, in header order.
                 let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some();
                 if !mapped && !name.starts_with(".text.") && h.flags & SHF_EXECINSTR == 0 {
-                    self.map_section(idx)?;
+                    let created = self.st.sections.len();
+                    if let Some(id) = self.map_section(idx)? {
+                        // Without bytes, and named by no symbol so far, it gets no section
+                        // symbol (observed: the empty `.debug_frame` of a translation unit with
+                        // no device code); bytes or a symbol naming it later bring it back.
+                        if h.size > 0 {
+                            self.name_section(id, true);
+                        } else if id.index() >= created {
+                            self.name_section(id, false);
+                        }
+                    }
                 }
                 Ok(())
             }
