@@ -662,11 +662,11 @@ fn rewrite_kernel(
                 if e.length_size != 12 || frame.is_some() {
                     return None;
                 }
-                let prog = loc + 16;
+                let prog = loc + 16..e.offset + e.size;
                 let ca = code_align(block)?;
-                let moved = rewrite_cfa(&block[prog..e.offset + e.size], ca, move_to)?;
+                let moved = rewrite_cfa(block.get(prog.clone())?, ca, move_to)?;
                 let mut b = block.to_vec();
-                b[prog..e.offset + e.size].copy_from_slice(&moved);
+                b[prog].copy_from_slice(&moved);
                 // The range is data (its `R_CUDA_UNUSED_CLEAR64` writes nothing): the
                 // finalizer writes the new size.
                 let range = b.get_mut(loc + 8..loc + 16)?;
