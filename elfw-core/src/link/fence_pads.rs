@@ -15,7 +15,8 @@
 //! it is: a kernel whose first `LDC R1` carries a write barrier (nvlink then re-runs the
 //! scoreboard allocation too, which elfw cannot), kernels with an instruction outside the
 //! opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep some of
-//! the placeholders), line tables, `-r`, and inputs of another SM.
+//! the placeholders), line tables and `-r`. (Inputs of another SM of the same family, sm_100
+//! into sm_103, lose them the same way.)
 
 use rustc_hash::FxHashMap;
 
@@ -525,7 +526,7 @@ pub fn drop_placeholders(
         let SymSection::Section(text) = s.section else {
             continue;
         };
-        if let Some(r) = rewrite_kernel(st, inputs, opts, text, sym) {
+        if let Some(r) = rewrite_kernel(st, inputs, text, sym) {
             done.push(r);
         }
     }
@@ -535,7 +536,6 @@ pub fn drop_placeholders(
 fn rewrite_kernel(
     st: &mut State<'_>,
     inputs: &[InputObject<'_>],
-    opts: &LinkOptions,
     text: SecId,
     sym: SymIdx,
 ) -> Option<Rewritten> {
@@ -545,9 +545,6 @@ fn rewrite_kernel(
     };
     let code = node.data?;
     let obj = inputs.get(node.input)?;
-    if crate::target::Target::sm_from_e_flags(obj.elf.header().flags) != opts.target.sm {
-        return None;
-    }
     for name in [&b".debug_line"[..], b".nv_debug_line_sass", b".debug_info"] {
         if obj.elf.section_by_name(name).is_some() {
             return None;
