@@ -8,6 +8,7 @@ pub mod bindless;
 mod columns;
 pub mod dce;
 pub mod emit;
+pub mod fence_pads;
 pub mod finalize;
 pub mod lines;
 pub mod merc;
@@ -386,6 +387,11 @@ fn run(
         return Ok(Vec::new());
     }
 
+    // sm_100+: the fence placeholders of relocatable compiles go from kernels (before anything
+    // reads offsets into the code).
+    let rewritten = timed(times, "fence-placeholders", || {
+        fence_pads::drop_placeholders(&mut st, inputs, opts)
+    });
     if opts.target.is_mercury() {
         timed(times, "line-tables", || {
             lines::rebuild_line_tables(&mut st, inputs)
@@ -403,6 +409,7 @@ fn run(
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let merc = if opts.target.is_mercury() {
         let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
+        fence_pads::patch_capsules(&mut w, &rewritten);
         timed(times, "mercury-relocate", || {
             merc::relocate(&mut w, &mut st, &mut patched, opts)
         });

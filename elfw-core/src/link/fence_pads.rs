@@ -1,0 +1,823 @@
+//! sm_100+: the fence placeholders of a relocatable compile, which nvlink's finalizer drops.
+//!
+//! A relocatable compile (`nvcc -dc`) cannot see what surrounds a fence at run time, so before
+//! every memory fence it leaves four never-executed shared loads (`@!PT LDS RZ, [RZ]`) and, before
+//! a GPU- or system-scope `MEMBAR`, an extra `MEMBAR.ALL.CTA`. When nvlink finalizes a kernel that
+//! calls nothing, it knows there is nothing in flight and drops them, as whole-program `ptxas`
+//! does (observed on sm_100 and sm_120, 62 kernels: every memory fence, cluster barrier and
+//! `__threadfence*` of a kernel without calls). The code after each dropped instruction moves up,
+//! so everything holding an offset into the kernel follows: branch targets, the instruction-offset
+//! lists of `.nv.info.<f>`, relocation offsets, the symbol size (and with it the `.debug_frame`
+//! range), the `.debug_frame` location steps, the trailing `NOP` padding and the kernel's
+//! capsule, whose expansion counts say how many SASS instructions each Mercury instruction became.
+//!
+//! The rewrite is only done where it was seen to be exact; everywhere else the kernel is left as
+//! it is: a kernel whose first `LDC R1` carries a write barrier (nvlink then re-runs the
+//! scoreboard allocation too, which elfw cannot), kernels with an instruction outside the
+//! opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep some of
+//! the placeholders), line tables and `-r`. (Inputs of another SM of the same family, sm_100
+//! into sm_103, lose them the same way.)
+
+use rustc_hash::FxHashMap;
+
+use super::merc::MercWorld;
+use super::state::{SecId, State, SymSection};
+use super::{InputObject, LinkOptions};
+use crate::arena::SymIdx;
+use crate::mercury::MercKind;
+
+/// One kernel whose placeholders went: its code section and the capsule that now describes it.
+#[derive(Clone, Debug)]
+pub struct Rewritten {
+    /// The kernel's `.text.<f>`.
+    pub text: SecId,
+    /// Its new `.nv.capmerc.text.<f>` bytes.
+    pub capsule: Vec<u8>,
+}
+
+/// Opcodes (`lo & 0xfff`) of kernels in which nvlink was seen to drop the placeholders and
+/// nothing else: arithmetic, plain loads and stores, atomics, shuffles, votes, textures and
+/// surfaces, block and cluster barriers, fences and branches. `CALL` and `RET` are not among
+/// them, nor are asynchronous copies or `mbarrier` operations.
+pub const PLAIN_OPCODES: &[u16] = &[
+    0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x219, 0x220, 0x221,
+    0x223, 0x224, 0x225, 0x227, 0x228, 0x229, 0x22a, 0x22b, 0x230, 0x231, 0x235, 0x23e, 0x240,
+    0x245, 0x248, 0x254, 0x25a, 0x25e, 0x28c, 0x290, 0x291, 0x2a4, 0x2bd, 0x2bf, 0x2ca, 0x2cc,
+    0x300, 0x301, 0x302, 0x304, 0x305, 0x306, 0x308, 0x309, 0x310, 0x311, 0x312, 0x31d, 0x348,
+    0x352, 0x353, 0x355, 0x356, 0x387, 0x388, 0x389, 0x38a, 0x38b, 0x3a1, 0x3a9, 0x3c4, 0x402,
+    0x407, 0x421, 0x423, 0x424, 0x429, 0x42a, 0x42b, 0x430, 0x431, 0x446, 0x4a4, 0x547, 0x589,
+    0x5ab, 0x607, 0x7ac, 0x802, 0x803, 0x805, 0x806, 0x807, 0x808, 0x809, 0x80b, 0x80c, 0x810,
+    0x811, 0x812, 0x816, 0x819, 0x81c, 0x820, 0x823, 0x824, 0x825, 0x827, 0x828, 0x82b, 0x831,
+    0x835, 0x836, 0x848, 0x882, 0x886, 0x887, 0x88c, 0x890, 0x891, 0x892, 0x896, 0x897, 0x899,
+    0x89c, 0x8a5, 0x8cb, 0x908, 0x918, 0x919, 0x91b, 0x941, 0x942, 0x945, 0x946, 0x947, 0x948,
+    0x94d, 0x95c, 0x980, 0x981, 0x983, 0x984, 0x985, 0x986, 0x988, 0x989, 0x98a, 0x98c, 0x98f,
+    0x992, 0x9a3, 0x9a8, 0x9ab, 0x9c3, 0x9c7, 0xb1d, 0xb82, 0xc02, 0xc0c, 0xc10, 0xc11, 0xc12,
+    0xc20, 0xc23, 0xc24, 0xc27, 0xc28, 0xc35, 0xc36, 0xc45, 0xc48, 0xc82, 0xd00, 0xd06, 0xd08,
+    0xd09, 0xd12, 0xdc7, 0xe21, 0xe23, 0xe24, 0xf60, 0xf63, 0xf66, 0xf89, 0xf8c, 0xf99, 0xf9d,
+];
+
+/// `@!PT LDS RZ, [RZ]` with its control word (no barrier, no wait): the placeholder.
+const PAD: (u64, u64) = (0x0000_0000_ffff_f984, 0x000f_e200_0000_0800);
+/// `LDC R1, c[0x0][0x37c]` (the kernel's stack pointer), control bits aside.
+const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
+const OP_MEMBAR: u64 = 0x992;
+const OP_NOP: u64 = 0x918;
+/// Low 41 bits of the high word: everything but the control bits.
+const BODY_HI: u64 = (1 << 41) - 1;
+/// `.nv.info` attributes that are plain lists of instruction offsets.
+const OFFSET_LISTS: &[u8] = &[
+    0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x39, 0x46, 0x47, 0x57, 0x59, 0x65,
+];
+/// `.nv.info` attributes that hold instruction offsets in some other form: a kernel with one is
+/// left alone.
+const OTHER_OFFSETS: &[u8] = &[0x2e, 0x34, 0x3a, 0x40, 0x6a, 0x6c];
+
+/// One SASS instruction: low and high 64-bit words.
+type Insn = (u64, u64);
+
+fn control(i: Insn) -> u64 {
+    i.1 >> 41
+}
+fn wait_mask(i: Insn) -> u64 {
+    control(i) >> 11 & 0x3f
+}
+fn write_barrier(i: Insn) -> u64 {
+    control(i) >> 5 & 7
+}
+fn read_barrier(i: Insn) -> u64 {
+    control(i) >> 8 & 7
+}
+fn opcode(i: Insn) -> u64 {
+    i.0 & 0xfff
+}
+/// The guard predicate field (bits 12..16).
+fn guard(i: Insn) -> u64 {
+    i.0 >> 12 & 0xf
+}
+fn is_membar(i: Insn) -> bool {
+    opcode(i) == OP_MEMBAR
+}
+/// `MEMBAR.ALL.CTA` under any guard.
+fn is_membar_all_cta(i: Insn) -> bool {
+    i.0 & !0xf000 == 0x0992 && i.1 & BODY_HI == 0x8000
+}
+/// The scope of a `MEMBAR` (0 CTA, 2 GPU, 3 system).
+fn membar_scope(i: Insn) -> u64 {
+    i.1 >> 12 & 7
+}
+
+/// The branch displacement of a branching instruction (bytes from the next instruction).
+fn branch(i: Insn) -> Option<i64> {
+    match opcode(i) {
+        0x947 | 0x547 | 0x348 | 0x948 => {
+            let w = i.0 as u128 | (i.1 as u128) << 64;
+            let v = ((w >> 16) & 0xff) | ((w >> 34) & ((1 << 48) - 1)) << 8;
+            Some(((v << 72) as i128 >> 72) as i64 * 4)
+        }
+        0x945 => Some((i.0 >> 32) as u32 as i32 as i64),
+        _ => None,
+    }
+}
+
+fn set_branch(i: &mut Insn, rel: i64) {
+    if opcode(*i) == 0x945 {
+        i.0 = (i.0 & 0xffff_ffff) | ((rel as u32 as u64) << 32);
+        return;
+    }
+    let v = ((rel / 4) as u128) & ((1 << 56) - 1);
+    let mut w = i.0 as u128 | (i.1 as u128) << 64;
+    w &= !(0xff << 16);
+    w &= !(((1u128 << 48) - 1) << 34);
+    w |= (v & 0xff) << 16 | (v >> 8) << 34;
+    i.0 = w as u64;
+    i.1 = (w >> 64) as u64;
+}
+
+/// What goes from one kernel: which instructions, and which wait bits of the instructions that
+/// waited on a dropped `MEMBAR.ALL.CTA`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Per instruction: dropped.
+    pub dropped: Vec<bool>,
+    /// (instruction, scoreboard) whose wait bit is cleared.
+    pub unwait: Vec<(usize, u64)>,
+}
+
+fn decode(code: &[u8]) -> Option<Vec<Insn>> {
+    if code.len() % 16 != 0 {
+        return None;
+    }
+    Some(
+        code.chunks_exact(16)
+            .map(|c| {
+                (
+                    u64::from_le_bytes(c[..8].try_into().unwrap_or_default()),
+                    u64::from_le_bytes(c[8..].try_into().unwrap_or_default()),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The placeholders nvlink drops from a kernel's SASS, or `None` when there are none or the
+/// kernel is not one where the rule was seen to hold (see the module documentation).
+pub fn plan(code: &[u8]) -> Option<Plan> {
+    let ins = decode(code)?;
+    let first = *ins.first()?;
+    if first.0 != LDC_R1.0 || first.1 & BODY_HI != LDC_R1.1 || write_barrier(first) != 7 {
+        return None;
+    }
+    if ins
+        .iter()
+        .any(|&i| PLAIN_OPCODES.binary_search(&(opcode(i) as u16)).is_err())
+    {
+        return None;
+    }
+    let mut dropped = vec![false; ins.len()];
+    let mut unwait = Vec::new();
+    for (k, &i) in ins.iter().enumerate() {
+        if !is_membar(i) || is_membar_all_cta(i) {
+            continue;
+        }
+        let mut start = k;
+        if membar_scope(i) != 0 && k > 0 && is_membar_all_cta(ins[k - 1]) {
+            let cta = ins[k - 1];
+            if guard(cta) != guard(i) || write_barrier(cta) != 7 {
+                return None;
+            }
+            let sb = read_barrier(cta);
+            if sb != 7 {
+                // The fence waited on it and no longer does. (Later waits on that board stay,
+                // e.g. `CCTL.IVALL`'s wait on every board: observed.)
+                if wait_mask(i) >> sb & 1 == 0 {
+                    return None;
+                }
+                unwait.push((k, sb));
+            }
+            dropped[k - 1] = true;
+            start = k - 1;
+        } else if membar_scope(i) != 0 {
+            continue;
+        }
+        while start > 0 && ins[start - 1] == PAD {
+            start -= 1;
+            dropped[start] = true;
+        }
+    }
+    dropped
+        .iter()
+        .any(|&d| d)
+        .then_some(Plan { dropped, unwait })
+}
+
+/// A kernel's code after the rewrite, with the map from old instruction index (0..=count) to
+/// new one.
+#[derive(Clone, Debug)]
+pub struct NewCode {
+    /// The new section bytes.
+    pub bytes: Vec<u8>,
+    /// Old instruction index → new index, for every index up to and including the old count
+    /// (the end). Indices of the trailing padding map past the new code's last instruction.
+    pub index: Vec<usize>,
+    /// Index of the last instruction before the padding (the closing self-branch), old code.
+    pub last: usize,
+}
+
+/// Drops the planned instructions, moves branch targets, clears the planned wait bits and pads
+/// the code with `NOP`s as the finalizer does: to a multiple of 128 bytes, at least 128 bytes of
+/// them (observed on every kernel here).
+pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
+    let ins = decode(code)?;
+    let last = ins.iter().rposition(|&i| opcode(i) != OP_NOP)?;
+    let nop = *ins.get(last + 1)?;
+    if plan.dropped.len() != ins.len() || plan.dropped[last + 1..].iter().any(|&d| d) {
+        return None;
+    }
+    let mut index = Vec::with_capacity(ins.len() + 1);
+    let mut n = 0;
+    for k in 0..=ins.len() {
+        index.push(n);
+        if k < ins.len() && !plan.dropped[k] {
+            n += 1;
+        }
+    }
+    let mut out: Vec<Insn> = Vec::with_capacity(ins.len());
+    for k in 0..=last {
+        if plan.dropped[k] {
+            continue;
+        }
+        let mut i = ins[k];
+        if let Some(rel) = branch(i) {
+            let target = (k as i64 + 1).checked_add(rel / 16)?;
+            let t = usize::try_from(target).ok().filter(|&t| t <= ins.len())?;
+            if rel % 16 != 0 || plan.dropped.get(t).copied().unwrap_or(false) {
+                return None;
+            }
+            set_branch(&mut i, (index[t] as i64 - index[k + 1] as i64) * 16);
+            if branch(i) != Some((index[t] as i64 - index[k + 1] as i64) * 16) {
+                return None;
+            }
+        }
+        for &(at, sb) in &plan.unwait {
+            if at == k {
+                i.1 &= !(1u64 << (41 + 11 + sb));
+            }
+        }
+        out.push(i);
+    }
+    let size = (out.len() * 16 + 128).div_ceil(128) * 128;
+    while out.len() * 16 < size {
+        out.push(nop);
+    }
+    let bytes = out
+        .iter()
+        .flat_map(|&(lo, hi)| lo.to_le_bytes().into_iter().chain(hi.to_le_bytes()))
+        .collect();
+    Some(NewCode { bytes, index, last })
+}
+
+/// One piece of a capsule's instruction stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Piece {
+    /// A stored instruction (16 or 32 bytes, or a 4-byte short record) at this offset.
+    Insn(usize, usize),
+    /// A 2-byte expansion item at this offset: the next Mercury instruction (type 0x51), or the
+    /// closing one (0x50), became `value >> 7` SASS instructions.
+    Count(usize),
+}
+
+/// A capsule's pieces and, per Mercury instruction, (first SASS instruction, count, its
+/// expansion item). Grammar (held on all 926 capsules of the corpus and the experiments):
+/// after the header and bitmap, `01` starts a 16-byte instruction, `02` a 32-byte one, a byte
+/// whose low 7 bits are 0x50 or 0x51 a 2-byte expansion item, anything else a 4-byte record.
+#[allow(clippy::type_complexity)]
+fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<(usize, usize, Option<usize>)>)> {
+    let h = crate::mercury::capsule_header(cap).ok()?;
+    let slots = h.slots as usize;
+    let bitmap = cap.get(12..12 + slots.div_ceil(8))?;
+    let omitted = |i: usize| bitmap[i / 8] >> (i % 8) & 1 == 1;
+    let start = 12 + slots.div_ceil(8).div_ceil(4) * 4;
+    let mut pieces = Vec::new();
+    let mut at = start;
+    while at < cap.len() {
+        let b = cap[at];
+        let len = match b {
+            1 => 16,
+            2 => 32,
+            _ if b & 0x7f == 0x50 || b & 0x7f == 0x51 => 2,
+            _ => 4,
+        };
+        if at + len > cap.len() {
+            return None;
+        }
+        pieces.push(if len == 2 {
+            Piece::Count(at)
+        } else {
+            Piece::Insn(at, len)
+        });
+        at += len;
+    }
+    let mut map = Vec::with_capacity(slots);
+    let mut p = 0;
+    let mut sass = 0;
+    for i in 0..slots {
+        if omitted(i) {
+            map.push((sass, 1, None));
+            sass += 1;
+            continue;
+        }
+        let mut item = None;
+        while let Some(Piece::Count(o)) = pieces.get(p) {
+            item = Some((p, *o));
+            p += 1;
+        }
+        if i + 1 < slots {
+            match pieces.get(p) {
+                Some(Piece::Insn(..)) => p += 1,
+                _ => return None,
+            }
+        }
+        let n = match item {
+            Some((_, o)) => (u16::from_le_bytes([cap[o], cap[o + 1]]) >> 7) as usize,
+            None => 1,
+        };
+        map.push((sass, n, item.map(|(k, _)| k)));
+        sass += n;
+    }
+    (p == pieces.len()).then_some((start, pieces, map))
+}
+
+/// The kernel's capsule after the rewrite: the expansion count of each Mercury instruction that
+/// lost SASS instructions goes down (the item goes when the count becomes 1) and the closing
+/// instruction's count becomes the new self-branch-and-padding length.
+pub fn rewrite_capsule(cap: &[u8], plan: &Plan, new: &NewCode) -> Option<Vec<u8>> {
+    let (start, pieces, map) = capsule_map(cap)?;
+    let total: usize = map.iter().map(|m| m.1).sum();
+    if total != plan.dropped.len() {
+        return None;
+    }
+    let new_count = new.bytes.len() / 16;
+    let mut counts: FxHashMap<usize, usize> = FxHashMap::default();
+    for (k, &(first, n, item)) in map.iter().enumerate() {
+        let gone = plan.dropped[first..first + n]
+            .iter()
+            .filter(|&&d| d)
+            .count();
+        if k + 1 == map.len() {
+            if gone != 0 || first != new.last {
+                return None;
+            }
+            counts.insert(item?, new_count - new.index[first]);
+        } else if gone != 0 {
+            let left = n.checked_sub(gone).filter(|&l| l >= 1)?;
+            counts.insert(item?, left);
+        }
+    }
+    let mut out = cap[..start].to_vec();
+    for (k, piece) in pieces.iter().enumerate() {
+        match *piece {
+            Piece::Insn(o, len) => out.extend_from_slice(&cap[o..o + len]),
+            Piece::Count(o) => {
+                let old = u16::from_le_bytes([cap[o], cap[o + 1]]);
+                match counts.get(&k) {
+                    None => out.extend_from_slice(&cap[o..o + 2]),
+                    Some(&1) if k + 1 != pieces.len() => {}
+                    Some(&n) => {
+                        let v = u16::try_from(n).ok().filter(|&v| v < 1 << 9)?;
+                        out.extend_from_slice(&(v << 7 | (old & 0x7f)).to_le_bytes());
+                    }
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+fn uleb(d: &[u8], at: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    let mut shift = 0;
+    loop {
+        let b = *d.get(*at)?;
+        *at += 1;
+        if shift < 64 {
+            v |= ((b & 0x7f) as u64) << shift;
+        }
+        shift += 7;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+}
+
+/// A frame description's call-frame program with its location steps moved: `move_to` maps an
+/// old code offset to the new one (`None` when it fell on a dropped instruction). Steps keep
+/// their encoding; a program with an operation this does not know is not rewritten.
+pub fn rewrite_cfa(
+    prog: &[u8],
+    code_align: u64,
+    move_to: impl Fn(u64) -> Option<u64>,
+) -> Option<Vec<u8>> {
+    let mut out = prog.to_vec();
+    let (mut old, mut new) = (0u64, 0u64);
+    let mut at = 0;
+    while at < prog.len() {
+        let op = prog[at];
+        let here = at;
+        at += 1;
+        let step = |width: usize, at: &mut usize| -> Option<(usize, u64)> {
+            let b = prog.get(*at..*at + width)?;
+            let mut v = [0u8; 8];
+            v[..width].copy_from_slice(b);
+            *at += width;
+            Some((width, u64::from_le_bytes(v)))
+        };
+        let adv = match op {
+            0x40..=0x7f => Some((0, (op & 0x3f) as u64)),
+            0x02 => Some(step(1, &mut at)?),
+            0x03 => Some(step(2, &mut at)?),
+            0x04 => Some(step(4, &mut at)?),
+            0x00 | 0x0a | 0x0b | 0xc0..=0xff => None,
+            0x80..=0xbf | 0x06 | 0x07 | 0x08 | 0x0d | 0x0e => {
+                // (DW_CFA_offset's register is in the opcode: one operand.)
+                uleb(prog, &mut at)?;
+                None
+            }
+            0x05 | 0x09 | 0x0c | 0x14 => {
+                uleb(prog, &mut at)?;
+                uleb(prog, &mut at)?;
+                None
+            }
+            _ => return None,
+        };
+        let Some((width, delta)) = adv else {
+            continue;
+        };
+        old += delta * code_align;
+        let to = move_to(old)?;
+        let d = to.checked_sub(new)?;
+        if d % code_align != 0 {
+            return None;
+        }
+        let d = d / code_align;
+        match width {
+            0 => {
+                if d > 0x3f {
+                    return None;
+                }
+                out[here] = 0x40 | d as u8;
+            }
+            w => {
+                if w < 8 && d >> (8 * w) != 0 {
+                    return None;
+                }
+                out[here + 1..here + 1 + w].copy_from_slice(&d.to_le_bytes()[..w]);
+            }
+        }
+        new = to;
+    }
+    Some(out)
+}
+
+/// The code alignment factor of every CIE in a `.debug_frame` block, when they agree.
+fn code_align(block: &[u8]) -> Option<u64> {
+    let entries = crate::mercury::frame_entries(block).ok()?;
+    let mut found = None;
+    for e in entries.iter().filter(|e| e.is_cie()) {
+        let id_size = if e.length_size == 12 { 8 } else { 4 };
+        let mut at = e.offset + e.length_size + id_size;
+        let version = *block.get(at)?;
+        at += 1;
+        if *block.get(at)? != 0 {
+            return None;
+        }
+        at += 1;
+        if version >= 4 {
+            at += 2;
+        }
+        let a = uleb(block, &mut at)?;
+        if found.is_some_and(|f| f != a) {
+            return None;
+        }
+        found = Some(a);
+    }
+    found
+}
+
+/// Drops the placeholders from every kernel where the rule holds (see the module documentation)
+/// and moves what follows them. Returns the rewritten kernels, whose capsules
+/// [`patch_capsules`] puts into the Mercury world.
+pub fn drop_placeholders(
+    st: &mut State<'_>,
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+) -> Vec<Rewritten> {
+    let mut done = Vec::new();
+    if !opts.target.is_mercury() || opts.relocatable {
+        return done;
+    }
+    let kernels: Vec<_> = st
+        .functions
+        .iter()
+        .filter(|f| f.is_entry && !f.dead)
+        .filter_map(|f| f.sym)
+        .collect();
+    for sym in kernels {
+        let s = st.sym(sym).record();
+        let SymSection::Section(text) = s.section else {
+            continue;
+        };
+        if let Some(r) = rewrite_kernel(st, inputs, text, sym) {
+            done.push(r);
+        }
+    }
+    done
+}
+
+fn rewrite_kernel(
+    st: &mut State<'_>,
+    inputs: &[InputObject<'_>],
+    text: SecId,
+    sym: SymIdx,
+) -> Option<Rewritten> {
+    let nodes: Vec<_> = st.nodes_of(text).map(|n| n.record()).collect();
+    let [node] = nodes.as_slice() else {
+        return None;
+    };
+    let code = node.data?;
+    let obj = inputs.get(node.input)?;
+    for name in [&b".debug_line"[..], b".nv_debug_line_sass", b".debug_info"] {
+        if obj.elf.section_by_name(name).is_some() {
+            return None;
+        }
+    }
+    let name = st.sec(text).name();
+    let f = name.strip_prefix(".text.")?;
+    let plan = plan(code)?;
+    let new = rewrite_code(code, &plan)?;
+    let old_size = code.len() as u64;
+    let new_size = new.bytes.len() as u64;
+    // Where an old offset into the kernel goes (`None`: a dropped instruction, or not on an
+    // instruction boundary).
+    let move_to = |off: u64| -> Option<u64> {
+        if off == old_size {
+            return Some(new_size);
+        }
+        let k = usize::try_from(off / 16).ok()?;
+        if off % 16 != 0 || *plan.dropped.get(k)? {
+            return None;
+        }
+        Some(new.index[k] as u64 * 16)
+    };
+    let move_inside = |off: u64| -> Option<u64> {
+        let k = usize::try_from(off / 16).ok()?;
+        if k > new.last || *plan.dropped.get(k)? {
+            return None;
+        }
+        Some(new.index[k] as u64 * 16 + off % 16)
+    };
+    // The capsule.
+    let cap_name = format!(".nv.capmerc.text.{f}");
+    let cap_index = obj.elf.section_by_name(cap_name.as_bytes())?;
+    let cap = obj.elf.section_data(cap_index).ok()?;
+    let capsule = rewrite_capsule(cap, &plan, &new)?;
+    // Relocations into the kernel.
+    let mut relocs = Vec::new();
+    for (k, r) in st.relocs.iter().enumerate() {
+        if r.target == text && !r.dropped {
+            relocs.push((k, move_inside(r.offset)?));
+        }
+    }
+    // Symbols in the kernel's section.
+    let mut syms = Vec::new();
+    for (global, table) in [(false, &st.locals), (true, &st.globals)] {
+        for (pos, x) in table.iter().enumerate().skip(1) {
+            if x.removed() || x.section() != SymSection::Section(text) {
+                continue;
+            }
+            let value = move_to(x.value())?;
+            let size = if x.size() == old_size && x.value() == 0 {
+                new_size
+            } else if x.size() == 0 {
+                0
+            } else {
+                return None;
+            };
+            syms.push((global, pos, value, size));
+        }
+    }
+    // The kernel's `.nv.info.<f>` records.
+    let info = st.section_by_name(&format!(".nv.info.{f}"));
+    let mut payloads: Vec<(u8, usize, &[u8])> = Vec::new();
+    if let Some(info) = info {
+        let lists = [
+            st.section_info.get(&info),
+            st.section_info_tail.get(&info),
+            st.sass_info_tail.get(&info),
+        ];
+        for (which, list) in lists.iter().enumerate() {
+            for (k, rec) in list.iter().flat_map(|l| l.iter()).enumerate() {
+                if rec.dropped {
+                    continue;
+                }
+                if OTHER_OFFSETS.contains(&rec.attr) {
+                    return None;
+                }
+                if !OFFSET_LISTS.contains(&rec.attr) {
+                    continue;
+                }
+                if rec.format != 0x04 || rec.payload.len() % 4 != 0 {
+                    return None;
+                }
+                let mut p = Vec::with_capacity(rec.payload.len());
+                for c in rec.payload.chunks_exact(4) {
+                    let off = u32::from_le_bytes(c.try_into().ok()?) as u64;
+                    p.extend_from_slice(&u32::try_from(move_to(off)?).ok()?.to_le_bytes());
+                }
+                payloads.push((which as u8, k, st.bump.alloc_slice_copy(&p)));
+            }
+        }
+    }
+    // The kernel's `.debug_frame` entry: its location steps.
+    let mut frame = None;
+    if let Some(df) = st.section_by_name(".debug_frame") {
+        let locs: Vec<u64> = st
+            .relocs
+            .iter()
+            .filter(|r| r.target == df && !r.dropped && r.sym == Some(sym) && r.r_type == 2)
+            .map(|r| r.offset)
+            .collect();
+        let frame_nodes: Vec<_> = st.nodes_of(df).map(|n| n.record()).collect();
+        for (k, n) in frame_nodes.iter().enumerate() {
+            let Some(block) = n.data else { continue };
+            let entries = crate::mercury::frame_entries(block).ok()?;
+            for e in entries.iter().filter(|e| !e.is_cie()) {
+                let id_size = if e.length_size == 12 { 8 } else { 4 };
+                let loc = e.offset + e.length_size + id_size;
+                if !locs.contains(&(n.offset + loc as u64)) {
+                    continue;
+                }
+                if e.length_size != 12 || frame.is_some() {
+                    return None;
+                }
+                let prog = loc + 16..e.offset + e.size;
+                let ca = code_align(block)?;
+                let moved = rewrite_cfa(block.get(prog.clone())?, ca, move_to)?;
+                let mut b = block.to_vec();
+                b[prog].copy_from_slice(&moved);
+                // The range is data (its `R_CUDA_UNUSED_CLEAR64` writes nothing): the
+                // finalizer writes the new size.
+                let range = b.get_mut(loc + 8..loc + 16)?;
+                if u64::from_le_bytes(range.try_into().ok()?) != old_size {
+                    return None;
+                }
+                range.copy_from_slice(&new_size.to_le_bytes());
+                frame = Some((df, k, b));
+            }
+        }
+    }
+    // Commit.
+    let bytes: &[u8] = st.bump.alloc_slice_copy(&new.bytes);
+    st.relayout_nodes(text, |_, _| Some(bytes));
+    for (k, off) in relocs {
+        st.relocs[k].offset = off;
+    }
+    for (global, pos, value, size) in syms {
+        let mut x = if global {
+            st.globals.at_mut(pos)
+        } else {
+            st.locals.at_mut(pos)
+        };
+        *x.value() = value;
+        *x.size() = size;
+    }
+    if let Some(info) = info {
+        for (which, k, p) in payloads {
+            let list = match which {
+                0 => st.section_info.get_mut(&info),
+                1 => st.section_info_tail.get_mut(&info),
+                _ => st.sass_info_tail.get_mut(&info),
+            };
+            if let Some(rec) = list.and_then(|l| l.get_mut(k)) {
+                rec.payload = p;
+            }
+        }
+    }
+    if let Some((df, k, b)) = frame {
+        let b: &[u8] = st.bump.alloc_slice_copy(&b);
+        st.relayout_nodes(df, |i, _| (i == k).then_some(b));
+    }
+    Some(Rewritten { text, capsule })
+}
+
+/// Puts the rewritten kernels' capsules into the Mercury world (before its relocations).
+pub fn patch_capsules(w: &mut MercWorld, done: &[Rewritten]) {
+    for r in done {
+        if let Some(sec) = w
+            .sections
+            .iter_mut()
+            .find(|s| s.twin == r.text && s.kind == MercKind::Capsule)
+        {
+            sec.size = r.capsule.len() as u64;
+            sec.bytes = r.capsule.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Against nvlink 13.5's images in `tests/corpus`: each kernel's code and capsule in the
+    //! input, rewritten, must be nvlink's; kernels the rule leaves alone must be the input's.
+    use super::*;
+    use crate::elf::ElfFile;
+
+    fn corpus(case: &str, file: &str) -> Vec<u8> {
+        let p = format!(
+            "{}/../tests/corpus/{case}/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+    }
+
+    fn section<'d>(e: &ElfFile<'d>, name: &str) -> &'d [u8] {
+        let i = e.section_by_name(name.as_bytes()).unwrap();
+        e.section_data(i).unwrap()
+    }
+
+    /// (kernels rewritten, kernels left alone) of one case, checking every one.
+    fn check(case: &str) -> (usize, usize) {
+        let (input, output) = (corpus(case, "c.cubin"), corpus(case, "expected.cubin"));
+        let (input, output) = (
+            ElfFile::parse(&input).unwrap(),
+            ElfFile::parse(&output).unwrap(),
+        );
+        let (mut rewritten, mut alone) = (0, 0);
+        for i in 0..input.sections().len() as u32 {
+            let name = String::from_utf8_lossy(input.section_name(i).unwrap()).into_owned();
+            let Some(f) = name.strip_prefix(".text.") else {
+                continue;
+            };
+            let code = input.section_data(i).unwrap();
+            // (Functions nvlink removed as unused.)
+            let Some(o) = output.section_by_name(name.as_bytes()) else {
+                continue;
+            };
+            let want = output.section_data(o).unwrap();
+            let cap = format!(".nv.capmerc.text.{f}");
+            match plan(code) {
+                Some(p) => {
+                    let new = rewrite_code(code, &p).unwrap();
+                    assert_eq!(new.bytes, want, "{case}: {name}");
+                    let c = rewrite_capsule(section(&input, &cap), &p, &new).unwrap();
+                    assert_eq!(c[4..], section(&output, &cap)[4..], "{case}: {cap}");
+                    rewritten += 1;
+                }
+                None => {
+                    assert_eq!(code, want, "{case}: {name}");
+                    alone += 1;
+                }
+            }
+        }
+        (rewritten, alone)
+    }
+
+    #[test]
+    fn cluster_kernels() {
+        assert_eq!(check("sm100_clusters"), (1, 2));
+        assert_eq!(check("sm120_clusters"), (1, 2));
+    }
+
+    #[test]
+    fn every_fence_kind() {
+        assert_eq!(check("sm100_fence_placeholders"), (20, 1));
+        assert_eq!(check("sm120_fence_placeholders"), (20, 1));
+    }
+
+    #[test]
+    fn callers_and_callees_keep_them() {
+        assert_eq!(check("sm100_fence_placeholders_kept").0, 0);
+        assert_eq!(check("sm120_fence_placeholders_kept").0, 0);
+    }
+
+    #[test]
+    fn call_frame_steps_move() {
+        // sm100_clusters' `_Z14cluster_kernelPi` frame program, input and nvlink's.
+        let old = [
+            0x04, 0x60, 0, 0, 0, 0x07, 0x85, 0x80, 0x80, 0x28, 0x04, 0x54, 0, 0, 0, 0x04, 0x08, 0,
+            0, 0, 0x0c, 0x81, 0x80, 0x80, 0x28, 0x00,
+        ];
+        let mut want = old;
+        want[1] = 0x4c;
+        want[11] = 0x40;
+        // Ten instructions went: five before 0x180 and five before 0x2d0.
+        let moved = rewrite_cfa(&old, 4, |o| {
+            Some(match o {
+                0..=0xf0 => o,
+                0x140..=0x270 => o - 0x50,
+                _ => o - 0xa0,
+            })
+        });
+        assert_eq!(moved.as_deref(), Some(&want[..]));
+        assert_eq!(rewrite_cfa(&old, 4, |_| None), None);
+        assert_eq!(rewrite_cfa(&[0x01, 0, 0, 0, 0, 0, 0, 0, 0], 4, Some), None);
+    }
+}
