@@ -169,21 +169,16 @@ pub fn demangle(name: &str) -> String {
     edg_style(&text)
 }
 
-/// Rewrites `cpp_demangle`'s spelling into the one nvlink's (EDG-style) demangler prints:
-/// cv-qualifiers before the type they qualify (`int volatile*` → `volatile int *`) and a
-/// space before a pointer or reference declarator that follows a name (`int*` → `int *`).
+/// Rewrites `cpp_demangle`'s spelling into the one nvlink's (EDG-style) demangler prints
+/// (observed with nvlink 13.5.37's `--dump-callgraph`):
+/// - cv-qualifiers of a pointed-to or referred-to type before it, `const` first
+///   (`unsigned char volatile const*` → `const volatile unsigned char *`);
+/// - a space before a pointer or reference declarator that follows a name (`int*` → `int *`);
+/// - `int` and `bool` template arguments with their cast, as the other integral types already
+///   have it (`ki<-3>` → `ki<(int)-3>`, `kb<true>` → `kb<(bool)1>`);
+/// - closing template brackets together (`W<W<int> >` → `W<W<int>>`).
 pub fn edg_style(text: &str) -> String {
-    let mut s = text.to_string();
-    for q in ["const", "volatile"] {
-        let pat = format!(" {q}*");
-        while let Some(at) = s.find(&pat) {
-            let start = s[..at]
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
-                .map_or(0, |i| i + 1);
-            let word = s[start..at].to_string();
-            s.replace_range(start..at + pat.len(), &format!("{q} {word}*"));
-        }
-    }
+    let s = qualifiers_first(text);
     let mut out = String::with_capacity(s.len() + 8);
     let mut prev = ' ';
     for c in s.chars() {
@@ -193,6 +188,140 @@ pub fn edg_style(text: &str) -> String {
         out.push(c);
         prev = c;
     }
+    let out = cast_template_literals(&out);
+    let mut s = out;
+    while s.contains("> >") {
+        s = s.replace("> >", ">>");
+    }
+    s
+}
+
+/// Builtin type keywords that make up one multi-word type name (`unsigned long long`).
+const TYPE_WORDS: [&str; 9] = [
+    "unsigned", "signed", "char", "short", "int", "long", "float", "double", "bool",
+];
+
+/// Moves each run of cv-qualifiers that ends at a `*` or `&` before the type it follows.
+fn qualifiers_first(text: &str) -> String {
+    let mut s = text.to_string();
+    let mut from = 0;
+    loop {
+        // The next qualifier run directly before a declarator.
+        let Some((run_start, run_end, quals)) = next_qualifier_run(&s, from) else {
+            return s;
+        };
+        let start = type_start(&s[..run_start]);
+        let word = s[start..run_start].to_string();
+        let moved = format!("{quals} {word}");
+        s.replace_range(start..run_end, &moved);
+        from = start + moved.len();
+    }
+}
+
+/// The next ` const`/` volatile` run (in any order) followed by `*` or `&`, at or after
+/// `from`: (start of the run, its end, the qualifiers in EDG's order).
+fn next_qualifier_run(s: &str, from: usize) -> Option<(usize, usize, &'static str)> {
+    let mut at = from;
+    while at < s.len() {
+        let rest = &s[at..];
+        let hit = [" const", " volatile"]
+            .iter()
+            .filter_map(|q| rest.find(q).map(|i| at + i))
+            .min()?;
+        // Take every qualifier of the run.
+        let (mut end, mut c, mut v) = (hit, false, false);
+        loop {
+            if s[end..].starts_with(" const") {
+                c = true;
+                end += " const".len();
+            } else if s[end..].starts_with(" volatile") {
+                v = true;
+                end += " volatile".len();
+            } else {
+                break;
+            }
+        }
+        if matches!(s[end..].chars().next(), Some('*' | '&')) && hit > 0 {
+            let quals = match (c, v) {
+                (true, true) => "const volatile",
+                (true, false) => "const",
+                _ => "volatile",
+            };
+            return Some((hit, end, quals));
+        }
+        at = end.max(hit + 1);
+    }
+    None
+}
+
+/// Where the type that ends at the end of `before` starts: a run of builtin type words, or
+/// one (qualified, possibly templated) name.
+fn type_start(before: &str) -> usize {
+    let b = before.as_bytes();
+    let mut i = b.len();
+    // A name: identifier characters, `::` and balanced template arguments.
+    let mut depth = 0usize;
+    while i > 0 {
+        let c = b[i - 1];
+        match c {
+            b'>' => depth += 1,
+            b'<' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ if c.is_ascii_alphanumeric() || c == b'_' || c == b':' => {}
+            _ => break,
+        }
+        i -= 1;
+    }
+    // Builtin words before a builtin word belong to the same type.
+    let is_word = |w: &str| TYPE_WORDS.contains(&w);
+    if is_word(&before[i..]) {
+        while i > 1 && b[i - 1] == b' ' {
+            let prev_start = before[..i - 1]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |k| k + 1);
+            if !is_word(&before[prev_start..i - 1]) {
+                break;
+            }
+            i = prev_start;
+        }
+    }
+    i
+}
+
+/// `int` and `bool` literals in template arguments with their cast.
+fn cast_template_literals(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut rest = s;
+    while let Some(i) = rest.find(['<', ',']) {
+        let (head, tail) = rest.split_at(i + 1);
+        out.push_str(head);
+        let arg = tail.strip_prefix(' ').unwrap_or(tail);
+        if arg.len() < tail.len() {
+            out.push(' ');
+        }
+        let len = arg.find([',', '>']).unwrap_or(arg.len());
+        let token = &arg[..len];
+        let int = {
+            let digits = token.strip_prefix('-').unwrap_or(token);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        };
+        let at_end = len < arg.len();
+        let cast = match token {
+            _ if !at_end => None,
+            "true" => Some("(bool)1".to_string()),
+            "false" => Some("(bool)0".to_string()),
+            _ if int => Some(format!("(int){token}")),
+            _ => None,
+        };
+        match cast {
+            Some(c) => {
+                out.push_str(&c);
+                rest = &arg[len..];
+            }
+            None => rest = arg,
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -567,6 +696,20 @@ mod tests {
             ("free", "free"),
             // tests/fresh/progs/p34_link_options, `--dump-callgraph` (nvlink 13.5.37, sm_80).
             ("_Z4walkPii$1", "walk(int *, int)"),
+            // Template kernels (nvlink 13.5.37, sm_80, `--dump-callgraph`).
+            ("_Z2kiILin3EEvPi", "void ki<(int)-3>(int *)"),
+            ("_Z2kiILi0EEvPi", "void ki<(int)0>(int *)"),
+            ("_Z2kbILb1EEvPi", "void kb<(bool)1>(int *)"),
+            ("_Z2kuILj4EEvPi", "void ku<(unsigned int)4>(int *)"),
+            ("_Z2ktI1WIS0_IiEEEvPi", "void kt<W<W<int>>>(int *)"),
+            (
+                "_Z2ktIPVKhEvPi",
+                "void kt<const volatile unsigned char *>(int *)",
+            ),
+            (
+                "_Z2ktI1WIPFifRdEEEvPi",
+                "void kt<W<int (*)(float, double &)>>(int *)",
+            ),
         ] {
             assert_eq!(demangle(mangled), nvlink, "{mangled}");
         }
