@@ -254,6 +254,7 @@ pub fn finalize(
     }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
+    super::const_bank2::create_new_banks(st);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
     let merc = opts.target.is_mercury();
@@ -2099,6 +2100,7 @@ fn build_symtab(
 ) -> (Vec<u8>, Vec<u8>) {
     let mut out = Vec::with_capacity(24 * (nums.order.len() + 1));
     out.resize(24, 0);
+    out[8..16].copy_from_slice(&st.null_symbol_value.to_le_bytes());
     let mut shndx_words = Vec::with_capacity(4 * (nums.order.len() + 1));
     shndx_words.resize(4, 0);
     // The name where its owner registered it, when it is still that name (the same string has

@@ -645,7 +645,8 @@ impl<'d> MergeCx<'_, 'd> {
                         sec.info = Link::Section(t);
                     }
                 }
-                let per_kernel_bank = is_constant_bank(out_type)
+                // (Bank 2, the compiler's constants, has none: observed.)
+                let per_kernel_bank = out_type == SHT_CUDA_CONSTANT0
                     && name.matches('.').count() >= 3
                     && !self.opts.relocatable;
                 let id = self.st.create_section_hashed(hash, sec, per_kernel_bank);
@@ -1046,6 +1047,21 @@ impl<'d> MergeCx<'_, 'd> {
             // (local, undefined, no type): nvlink drops them and their relocations, and leaves
             // the bytes they would have patched as they are (observed, thrust `-G` on sm_80).
             return Ok(());
+        }
+        if s.binding() == STB_LOCAL && s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE {
+            let bank = self
+                .in_section(s.shndx)
+                .map(|(_, n)| self.lost_function_bank(n));
+            if matches!(bank, Ok(Some(2))) {
+                // The compiler constants of a function that lost a weak contest: nvlink still
+                // appends them to the function's bank, but names them with no symbol
+                // (observed, a weak template in two TUs, sm_80 `-r`).
+                if let Some(sec) = self.map_section(s.shndx)? {
+                    let at = self.maps.offset[s.shndx as usize].wrapping_add(s.value);
+                    self.st.hidden_constants.push((sec, at, s.size));
+                }
+                return Ok(());
+            }
         }
         let bank_marker = s.name == "_param" || s.name == "_SREG";
         let dropped_marker = (bank_marker && !keeps_param) || s.name == PTX_CONST0_SIZE;
@@ -1449,22 +1465,25 @@ impl<'d> MergeCx<'_, 'd> {
     /// Whether section `name` is a function's own constant bank (`.nv.constant<N>.<f>`) and
     /// `<f>`'s code lost a weak contest in this input.
     fn bank_of_lost_function(&self, name: &str) -> bool {
-        let Some(rest) = name.strip_prefix(".nv.constant") else {
-            return false;
-        };
-        let Some((bank, function)) = rest.split_once('.') else {
-            return false;
-        };
+        self.lost_function_bank(name) == Some(0)
+    }
+
+    /// The bank number of `name` when it is a constant bank of a function that lost a weak
+    /// contest (`.nv.constant<n>.<f>`).
+    fn lost_function_bank(&self, name: &str) -> Option<u32> {
+        let rest = name.strip_prefix(".nv.constant")?;
+        let (bank, function) = rest.split_once('.')?;
         if bank.is_empty() || !bank.bytes().all(|b| b.is_ascii_digit()) {
-            return false;
+            return None;
         }
-        self.lost_texts.iter().any(|&t| {
+        let lost = self.lost_texts.iter().any(|&t| {
             self.elf()
                 .section_name(t)
                 .ok()
                 .and_then(|n| n.strip_prefix(b".text."))
                 .is_some_and(|f| f == function.as_bytes())
-        })
+        });
+        lost.then(|| bank.parse().ok()).flatten()
     }
 
     /// `.nv.callgraph`: records grouped by markers `<0,-1>` (call edges), `<0,-2>`
@@ -1560,6 +1579,11 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         };
         if self.text_owner_lost(h.info) {
+            return Ok(());
+        }
+        if h.size == 0 {
+            // An input relocation section without entries makes no section, nor a name
+            // (observed: ptxas's empty `.rela.nv.constant2.<f>` on sm_90, `-r`).
             return Ok(());
         }
         let rel_sec = match self.companion_of(hash, name, target) {

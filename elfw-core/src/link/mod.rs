@@ -6,6 +6,7 @@
 mod ahead;
 pub mod bindless;
 mod columns;
+pub(crate) mod const_bank2;
 pub mod dce;
 pub mod emit;
 pub mod fence_pads;
@@ -400,12 +401,16 @@ fn run(
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
     });
+    let bank2 = timed(times, "constant-bank-2", || {
+        const_bank2::layout(&mut st, opts)
+    });
     let slots = timed(times, "bindless", || {
         bindless::assign_slots(&mut st, opts.target.is_mercury())
     });
     let mut patched = timed(times, "relocate", || {
         relocate::relocate(&mut st, &slots, opts)
     });
+    const_bank2::drop_symbols(&mut st, bank2);
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let merc = if opts.target.is_mercury() {
         let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;

@@ -465,6 +465,15 @@ pub struct State<'d> {
     /// Mercury targets: the finalizer's own records at the end of each input's SASS
     /// `.nv.info.<f>`, which keep their input order.
     pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
+    /// Kernels that get a compiler-constants bank (`.nv.constant2.<k>`) they had none of, with
+    /// its bytes and alignment: made by the finalizer after `.nv.prototype` (see `const_bank2`).
+    pub new_constant2: Vec<(FuncId, &'d [u8], u64)>,
+    /// Compiler-constant symbols of functions that lost a weak contest, which name nothing in
+    /// the image: (their bank, value in it, size). nvlink still lays their bytes out, and the
+    /// last one's value lands in the null symbol (see `const_bank2`).
+    pub hidden_constants: Vec<(SecId, u64, u64)>,
+    /// `st_value` of the symbol table's null entry (0 but for the quirk above).
+    pub null_symbol_value: u64,
 }
 
 /// The symbol arrays and the callgraph, which writers read from worker threads (the state
@@ -616,6 +625,9 @@ impl<'d> State<'d> {
             weak_contests: Vec::new(),
             keep_reasons: Vec::new(),
             sass_info_tail: FxHashMap::default(),
+            new_constant2: Vec::new(),
+            hidden_constants: Vec::new(),
+            null_symbol_value: 0,
         };
         s.sections.push(Section {
             role: SecRole::Synthetic,

@@ -1,0 +1,347 @@
+//! The compiler's constants bank (`.nv.constant2.<f>`, bank `c[0x2]`) of a final link.
+//!
+//! ptxas puts constants an instruction cannot hold (doubles, switch tables) in a section of
+//! bank 2 per function, named by `<f>.const_opt.<start>.<end>` symbols. The driver loads one
+//! bank 2 per kernel, so nvlink (observed, 13.5, sm_75–sm_90) gives each kernel the constants
+//! of every device function it can call:
+//! - a kernel's own constants stay at offset 0;
+//! - each device function's block gets one offset for all the kernels that reach it (its code
+//!   names one address), laid out like shared memory's common area: blocks taken in the reverse
+//!   of the order their sections were made, each at the lowest place among 0, the starts of the
+//!   blocks already placed (in increasing order) and the end of what the kernels reaching it
+//!   hold so far, that overlaps nothing of those kernels (their own constants, the blocks
+//!   already placed for them), rounded up to the block's alignment;
+//! - a kernel's bank then holds its own constants and its blocks, zeros between them, aligned
+//!   for its own constants and for every block of the link, and sized to a multiple of that;
+//!   a kernel with no constants of its own gets a new section (made after `.nv.prototype`,
+//!   in the order the blocks first need them);
+//! - the device functions' banks and every `const_opt` symbol leave the image; relocations
+//!   against those symbols are resolved against the block's place.
+//!
+//! Observed with kernels reaching 1–4 functions with constants of 8–52 bytes, own constants of
+//! 0–24 bytes, functions reached through other functions, in one translation unit. sm_100+
+//! (where a Mercury mirror would have to follow) and relocatable links are left as they are.
+
+use super::state::*;
+use super::LinkOptions;
+use crate::arena::{LocalIdx, SymIdx};
+use crate::elf::consts::*;
+use rustc_hash::FxHashMap;
+
+/// Bank 2's section type.
+const SHT_CUDA_CONSTANT2: u32 = SHT_CUDA_CONSTANT0 + 2;
+
+/// Symbols that name compiler constants, to leave out of the image after relocation.
+#[derive(Debug, Default)]
+pub struct Bank2Symbols(Vec<SymIdx>);
+
+/// Lays out every kernel's bank 2 (see the module notes) and returns the `const_opt` symbols,
+/// which [`drop_symbols`] removes once relocations are resolved.
+pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
+    if opts.relocatable || opts.target.is_mercury() {
+        return Bank2Symbols::default();
+    }
+    // Bank 2 sections by the function whose code they serve (sh_info names its `.text`).
+    let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        if let (Some(sym), false) = (f.sym, f.dead) {
+            if let SymSection::Section(t) = st.sym(sym).section() {
+                func_of_text.insert(t, FuncId(i as u32));
+            }
+        }
+    }
+    let mut bank_of: FxHashMap<FuncId, SecId> = FxHashMap::default();
+    let mut blocks: Vec<(FuncId, SecId)> = Vec::new();
+    for i in 1..st.sections.len() {
+        let s = st.sections.at(i);
+        if s.sh_type() != SHT_CUDA_CONSTANT2 || s.removed() {
+            continue;
+        }
+        let Link::Section(text) = s.info() else {
+            continue;
+        };
+        let Some(&f) = func_of_text.get(&text) else {
+            continue;
+        };
+        bank_of.insert(f, SecId(i as u32));
+        if !st.func(f).is_entry {
+            blocks.push((f, SecId(i as u32)));
+        }
+    }
+    let symbols = const_opt_symbols(st);
+    if blocks.is_empty() {
+        return symbols;
+    }
+    // A block is as long as the constants its symbols name (observed: a weak template's bank
+    // that a relocatable link made twice as long gives 8 bytes, as its one symbol says),
+    // hidden ones included.
+    let mut extent: FxHashMap<SecId, u64> = blocks.iter().map(|&(_, b)| (b, 0)).collect();
+    let named = symbols.0.iter().filter_map(|&idx| {
+        let s = st.sym(idx);
+        match s.section() {
+            SymSection::Section(sec) => Some((sec, s.value(), s.size())),
+            _ => None,
+        }
+    });
+    for (sec, value, size) in named.chain(st.hidden_constants.iter().copied()) {
+        if let Some(e) = extent.get_mut(&sec) {
+            *e = (*e).max(value.saturating_add(size));
+        }
+    }
+    // The kernels reaching each function.
+    let kernels: Vec<FuncId> = (1..st.functions.len())
+        .map(|i| FuncId(i as u32))
+        .filter(|&k| st.func(k).is_entry && !st.func(k).dead && st.func(k).sym.is_some())
+        .collect();
+    let mut reached_by: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
+    let mut seen = vec![false; st.functions.len()];
+    for &k in &kernels {
+        for f in reachable(st, k, &mut seen) {
+            if f != k {
+                reached_by.entry(f).or_default().push(k);
+            }
+        }
+    }
+    // Each kernel's bytes so far: (start, end) of its own constants and of its blocks.
+    let mut used: FxHashMap<FuncId, Vec<(u64, u64)>> = FxHashMap::default();
+    for &k in &kernels {
+        let own = bank_of.get(&k).map_or(0, |&b| st.sec(b).size());
+        used.insert(k, if own > 0 { vec![(0, own)] } else { Vec::new() });
+    }
+    let mut starts: Vec<u64> = Vec::new();
+    // (block, its offset, the kernels it went to), in placing order.
+    let mut placed: Vec<(SecId, u64, Vec<FuncId>)> = Vec::new();
+    for &(f, bank) in blocks.iter().rev() {
+        let Some(users) = reached_by.get(&f).filter(|u| !u.is_empty()) else {
+            continue;
+        };
+        let (size, align) = (extent[&bank], st.sec(bank).addralign().max(1));
+        let fits = |off: u64| {
+            let end = off.saturating_add(size);
+            users.iter().all(|k| {
+                used.get(k)
+                    .is_none_or(|r| r.iter().all(|&(s, e)| end <= s || off >= e))
+            })
+        };
+        let mut candidates: Vec<u64> = std::iter::once(0).chain(starts.iter().copied()).collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let offset = candidates
+            .into_iter()
+            .map(|c| align_up(c, align))
+            .find(|&o| fits(o))
+            .unwrap_or_else(|| {
+                // The end of what the kernels reaching it hold so far.
+                let end = users
+                    .iter()
+                    .filter_map(|k| used.get(k))
+                    .flatten()
+                    .map(|r| r.1)
+                    .max()
+                    .unwrap_or(0);
+                align_up(end, align)
+            });
+        let end = offset.saturating_add(size);
+        for k in users {
+            used.entry(*k).or_default().push((offset, end));
+        }
+        starts.push(offset);
+        placed.push((bank, offset, users.clone()));
+    }
+    // The `const_opt` symbols of the blocks now name their place in the kernels' banks.
+    let offset_of: FxHashMap<SecId, u64> = placed.iter().map(|(b, o, _)| (*b, *o)).collect();
+    for &idx in &symbols.0 {
+        if let SymSection::Section(sec) = st.sym(idx).section() {
+            if let Some(&o) = offset_of.get(&sec) {
+                let mut s = st.sym_mut(idx);
+                let v = *s.value();
+                *s.value() = v.wrapping_add(o);
+            }
+        }
+    }
+    // nvlink writes the last hidden symbol's new value in the null symbol (observed: 0x50 for
+    // a losing copy's constant 8 bytes into a block placed at 0x48).
+    if let Some(&(sec, value, _)) = st.hidden_constants.last() {
+        if let Some(&o) = offset_of.get(&sec) {
+            st.null_symbol_value = o.wrapping_add(value);
+        }
+    }
+    // Each kernel's bank: its own bytes, then its blocks at their places. New banks are made
+    // block by block, the kernels of a block last to first (observed: `kb` before `ka` when
+    // both reach one block and neither had a bank).
+    let mut order: Vec<FuncId> = Vec::new();
+    for (_, _, users) in &placed {
+        for k in users.iter().rev() {
+            if !order.contains(k) {
+                order.push(*k);
+            }
+        }
+    }
+    // Every bank that takes blocks is aligned for all of them, and for its own constants
+    // (observed: 4 with a switch table's words alone, 8 once some function's doubles are in
+    // the link, even for a kernel that only reaches the table).
+    let block_align = placed
+        .iter()
+        .map(|(b, _, _)| st.sec(*b).addralign())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    for k in order {
+        let existing = bank_of.get(&k).copied();
+        let align = existing.map_or(block_align, |b| block_align.max(st.sec(b).addralign()));
+        let mut pieces: Vec<(u64, &[u8])> = Vec::new();
+        let mut end = 0u64;
+        if let Some(bank) = existing {
+            for n in st.nodes_of(bank) {
+                if let Some(d) = n.data() {
+                    pieces.push((n.offset(), d));
+                }
+                end = end.max(n.offset().saturating_add(n.size()));
+            }
+        }
+        for (block, offset, users) in &placed {
+            if users.contains(&k) {
+                let limit = extent[block];
+                for n in st.nodes_of(*block) {
+                    if let Some(d) = n.data() {
+                        let keep = limit.saturating_sub(n.offset()).min(d.len() as u64);
+                        pieces.push((offset + n.offset(), &d[..keep as usize]));
+                    }
+                }
+                end = end.max(offset.saturating_add(limit));
+            }
+        }
+        let size = align_up(end, align);
+        let Ok(len) = usize::try_from(size) else {
+            continue;
+        };
+        let bytes = st.bump.alloc_slice_fill_copy(len, 0u8);
+        for (at, d) in pieces {
+            let at = at as usize;
+            if let Some(dst) = bytes.get_mut(at..at.saturating_add(d.len())) {
+                dst.copy_from_slice(d);
+            }
+        }
+        match existing {
+            Some(bank) => set_bytes(st, bank, bytes, align),
+            None => st.new_constant2.push((k, bytes, align)),
+        }
+    }
+    // The device functions' own banks are gone, names and all (their relocation companions
+    // too).
+    for &(_, bank) in &blocks {
+        let name = st.sec(bank).name();
+        let companions: Vec<SecId> = [".rel", ".rela"]
+            .iter()
+            .filter_map(|p| st.section_by_name(&format!("{p}{name}")))
+            .collect();
+        for id in std::iter::once(bank).chain(companions) {
+            st.sections.removed[id.index()] = true;
+            st.sections.name_removed[id.index()] = true;
+            if let Some(sym) = st.sections.symbol[id.index()] {
+                st.locals.removed[sym.pos()] = true;
+            }
+        }
+    }
+    symbols
+}
+
+/// Makes the banks of the kernels that had no compiler constants of their own (the finalizer
+/// does, right after `.nv.prototype`: observed in section and symbol order).
+pub fn create_new_banks(st: &mut State<'_>) {
+    for (k, bytes, align) in std::mem::take(&mut st.new_constant2) {
+        let Some(text) = st.func(k).sym.and_then(|s| match st.sym(s).section() {
+            SymSection::Section(t) => Some(t),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let name = st.sec(text).name().strip_prefix(".text.").unwrap_or("");
+        let name = st.make_name(&[".nv.constant2.", name]);
+        let mut sec = new_section(
+            name,
+            SHT_CUDA_CONSTANT2,
+            SHF_ALLOC | SHF_INFO_LINK,
+            align,
+            0,
+        );
+        sec.info = Link::Section(text);
+        let id = st.create_section(sec, false);
+        let sym = st.add_local(Symbol::for_section(name, id, usize::MAX), false);
+        *st.sec_mut(id).symbol() = sym.as_local();
+        set_bytes(st, id, bytes, align);
+    }
+}
+
+/// Section `bank`'s bytes are `bytes` now, at alignment `align`.
+fn set_bytes<'d>(st: &mut State<'d>, bank: SecId, bytes: &'d [u8], align: u64) {
+    st.clear_nodes(bank);
+    {
+        let mut s = st.sec_mut(bank);
+        *s.size() = 0;
+        *s.addralign() = align;
+    }
+    st.append_data(
+        bank,
+        Some(bytes),
+        bytes.len() as u64,
+        align,
+        usize::MAX,
+        u32::MAX,
+    );
+}
+
+/// Removes the `const_opt` symbols (after relocation, which needed their values).
+pub fn drop_symbols(st: &mut State<'_>, symbols: Bank2Symbols) {
+    if symbols.0.is_empty() {
+        return;
+    }
+    for &idx in &symbols.0 {
+        *st.sym_mut(idx).removed() = true;
+    }
+    // Their names leave `.strtab` too.
+    let gone: rustc_hash::FxHashSet<SymIdx> = symbols.0.into_iter().collect();
+    st.local_name_order
+        .retain(|(_, owner)| !matches!(owner, NameOwner::Symbol(s) if gone.contains(s)));
+}
+
+/// The symbols naming compiler constants: defined in a bank 2 section, not section symbols.
+fn const_opt_symbols(st: &State<'_>) -> Bank2Symbols {
+    let mut out = Vec::new();
+    for (j, s) in st.locals.iter().enumerate().skip(1) {
+        if s.sym_type() == STT_SECTION {
+            continue;
+        }
+        if let SymSection::Section(sec) = s.section() {
+            if st.sec(sec).sh_type() == SHT_CUDA_CONSTANT2 && s.name().contains(".const_opt.") {
+                if let Some(idx) = LocalIdx::from_slot(j as u32) {
+                    out.push(idx.into());
+                }
+            }
+        }
+    }
+    Bank2Symbols(out)
+}
+
+/// `v` rounded up to a multiple of `a` (saturating).
+fn align_up(v: u64, a: u64) -> u64 {
+    let a = a.max(1);
+    v.div_ceil(a).saturating_mul(a)
+}
+
+/// The functions `root` reaches through calls (itself included).
+fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
+    let mut order = Vec::new();
+    let mut stack = vec![root];
+    while let Some(f) = stack.pop() {
+        if std::mem::replace(&mut seen[f.0 as usize], true) {
+            continue;
+        }
+        order.push(f);
+        stack.extend(st.func(f).callees.iter().copied());
+    }
+    for f in &order {
+        seen[f.0 as usize] = false;
+    }
+    order
+}
