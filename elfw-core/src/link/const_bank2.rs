@@ -96,7 +96,7 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
     let mut reached_by: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
     let mut seen = vec![false; st.functions.len()];
     for &k in &kernels {
-        for f in reachable(st, k, &mut seen) {
+        for f in super::shared::reachable(st, k, &mut seen) {
             if f != k {
                 reached_by.entry(f).or_default().push(k);
             }
@@ -327,21 +327,4 @@ fn const_opt_symbols(st: &State<'_>) -> Bank2Symbols {
 fn align_up(v: u64, a: u64) -> u64 {
     let a = a.max(1);
     v.div_ceil(a).saturating_mul(a)
-}
-
-/// The functions `root` reaches through calls (itself included).
-fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
-    let mut order = Vec::new();
-    let mut stack = vec![root];
-    while let Some(f) = stack.pop() {
-        if std::mem::replace(&mut seen[f.0 as usize], true) {
-            continue;
-        }
-        order.push(f);
-        stack.extend(st.func(f).callees.iter().copied());
-    }
-    for f in &order {
-        seen[f.0 as usize] = false;
-    }
-    order
 }

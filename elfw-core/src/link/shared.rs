@@ -497,7 +497,7 @@ fn list_merge_sort<T: Copy, K: Ord>(items: &[T], key: impl Fn(&T) -> K + Copy) -
 
 /// The functions `root` reaches (itself included). `seen` is all false on entry and on exit,
 /// so one buffer serves every kernel without clearing the whole of it.
-fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
+pub(super) fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
     let mut order = Vec::new();
     let mut stack = vec![root];
     while let Some(f) = stack.pop() {
