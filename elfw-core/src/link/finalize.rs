@@ -2066,10 +2066,16 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     edges(&mut pair, &|f| &f.callees);
     pair(0, (-2i32) as u32);
     // In the order the functions were first seen (observed: a virtual function an earlier
-    // input defines comes before those a later input records first).
+    // input defines comes before those a later input records first). One record per function,
+    // with the prototype the last input recorded (observed: a kernel launched from two TUs,
+    // or a function whose address two TUs take, is listed once; a C function taken as
+    // int(int) in one TU and double(double) in a later one is listed with the later one's).
     let mut taken: Vec<(FuncId, u32)> = st.address_taken.clone();
     taken.sort_by_key(|&(f, _)| f);
-    for &(f, token) in &taken {
+    for (i, &(f, token)) in taken.iter().enumerate() {
+        if taken.get(i + 1).is_some_and(|&(g, _)| g == f) {
+            continue;
+        }
         if let Some(sym) = live(f) {
             pair(nums.get(sym), string(token));
         }
