@@ -2081,17 +2081,17 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
         }
     }
     pair(0, (-3i32) as u32);
-    // A function's indirect-call prototypes come newest first (observed: two virtual calls of
+    // Functions in the order they were first seen (observed: a kernel a later input defines
+    // comes first when an earlier input launched it before defining its own kernel); a
+    // function's indirect-call prototypes newest first (observed: two virtual calls of
     // different prototypes in one kernel are listed in the reverse of the input's order).
+    let mut calls: Vec<(FuncId, u32)> = st.indirect_calls.clone();
+    calls.sort_by_key(|&(f, _)| f);
     let mut start = 0;
-    while start < st.indirect_calls.len() {
-        let f = st.indirect_calls[start].0;
-        let end = start
-            + st.indirect_calls[start..]
-                .iter()
-                .take_while(|&&(g, _)| g == f)
-                .count();
-        for &(f, token) in st.indirect_calls[start..end].iter().rev() {
+    while start < calls.len() {
+        let f = calls[start].0;
+        let end = start + calls[start..].iter().take_while(|&&(g, _)| g == f).count();
+        for &(f, token) in calls[start..end].iter().rev() {
             if let Some(sym) = live(f) {
                 pair(nums.get(sym), string(token));
             }
