@@ -12,7 +12,6 @@ use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
-use std::borrow::Cow;
 
 /// `STT_CUDA_OBJECT`.
 const STT_CUDA_OBJECT: u8 = 13;
@@ -654,7 +653,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let reach = kernel_reach(st, &calls);
     propagate_barriers(st, &info, &reach);
     propagate_mbarriers(st, &info, &reach);
-    propagate_externs(st, &info, &reach, &calls);
+    propagate_externs(st, &info, &reach);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let stack = min_stacks(st, &calls);
@@ -1054,7 +1053,6 @@ fn calls_with_indirect(st: &State<'_>) -> CallLists {
     let n = st.functions.len();
     let mut calls = CallLists {
         start: Vec::with_capacity(n + 1),
-        direct: Vec::with_capacity(n),
         edges: Vec::with_capacity(st.functions.iter().map(|f| f.callees.len()).sum()),
     };
     calls.start.push(0);
@@ -1062,7 +1060,6 @@ fn calls_with_indirect(st: &State<'_>) -> CallLists {
         let list = extended.get(&i).map_or(f.callees.as_slice(), Vec::as_slice);
         calls.edges.extend_from_slice(list);
         calls.start.push(calls.edges.len() as u32);
-        calls.direct.push(f.callees.len().min(list.len()) as u32);
     }
     calls
 }
@@ -1073,8 +1070,6 @@ fn calls_with_indirect(st: &State<'_>) -> CallLists {
 struct CallLists {
     /// Where each function's callees start in `edges` (one more entry than functions).
     start: Vec<u32>,
-    /// How many of each function's callees are its direct ones (they come first).
-    direct: Vec<u32>,
     /// The callees of every function, one function after another.
     edges: Vec<FuncId>,
 }
@@ -1082,11 +1077,7 @@ struct CallLists {
 impl CallLists {
     /// Number of functions.
     fn len(&self) -> usize {
-        self.direct.len()
-    }
-    /// How many of `f`'s callees are direct calls (the rest come from indirect calls).
-    fn direct(&self, f: usize) -> usize {
-        self.direct[f] as usize
+        self.start.len() - 1
     }
 }
 
@@ -1185,69 +1176,6 @@ fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
     !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
 }
 
-/// Each function's EXTERNS entries as its input leaves them. Entries naming a function an
-/// earlier input defined give way to that function's entries: those not already among the
-/// other entries (functions in callgraph order, each's entries in order) come first when
-/// `front`, else after the other entries, which keep their order. Fitted to nvlink
-/// 13.5 on 120 generated two-TU links (a kernel listing malloc, log_value and free, where an
-/// earlier TU defines log_value calling printf, ends with vprintf, malloc, free).
-fn as_inputs_leave_them<'o>(
-    st: &State<'_>,
-    own: &'o [Vec<SymIdx>],
-    front: bool,
-) -> Vec<Cow<'o, [SymIdx]>> {
-    let inputs: Vec<usize> = st
-        .functions
-        .iter()
-        .map(|f| f.sym.map_or(usize::MAX, |s| st.sym(s).input()))
-        .collect();
-    // Functions by input, in ordinal order within an input (a stable sort).
-    let mut order: Vec<usize> = (1..st.functions.len()).collect();
-    order.sort_by_key(|&f| inputs[f]);
-    let mut out: Vec<Cow<'o, [SymIdx]>> = own.iter().map(|l| Cow::Borrowed(l.as_slice())).collect();
-    for f in order {
-        if own[f].is_empty() {
-            continue;
-        }
-        let here = inputs[f];
-        let replaced = |e: SymIdx| {
-            let x = st.sym(e);
-            let earlier = x.is_defined() && x.input() < here;
-            x.func().filter(|&g| earlier && !st.func(g).is_entry)
-        };
-        if !own[f].iter().any(|&e| replaced(e).is_some()) {
-            continue;
-        }
-        let rest: Vec<SymIdx> = own[f]
-            .iter()
-            .copied()
-            .filter(|&e| replaced(e).is_none())
-            .collect();
-        // The functions given way to, in callgraph order (their ordinals).
-        let mut given: Vec<FuncId> = own[f].iter().filter_map(|&e| replaced(e)).collect();
-        given.sort();
-        given.dedup();
-        let mut left: Vec<SymIdx> = Vec::new();
-        for g in given {
-            for &s in out[g.0 as usize].iter() {
-                if !rest.contains(&s) && !left.contains(&s) {
-                    left.push(s);
-                }
-            }
-        }
-        // `left` holds only what `rest` lacks, so the two join without duplicates.
-        out[f] = Cow::Owned(if front {
-            left.extend(rest);
-            left
-        } else {
-            let mut back = rest;
-            back.extend(left);
-            back
-        });
-    }
-    out
-}
-
 /// Where function `f` was defined: its input, then its section's place in the output's
 /// creation order (undefined functions last).
 fn definition_order(st: &State<'_>, f: usize) -> (usize, u32) {
@@ -1260,156 +1188,49 @@ fn definition_order(st: &State<'_>, f: usize) -> (usize, u32) {
     }
 }
 
-/// The walk that makes a function's `EIATTR_EXTERNS` list, with its buffers.
-struct ExternsWalk {
-    visited: Visited,
-    listed: rustc_hash::FxHashSet<SymIdx>,
-    steps: Vec<ExternsStep>,
-}
-
-enum ExternsStep {
-    Enter(usize),
-    Own(usize),
-    Named(Vec<usize>),
-}
-
-impl ExternsWalk {
-    fn new(functions: usize) -> ExternsWalk {
-        ExternsWalk {
-            visited: Visited::new(functions),
-            listed: rustc_hash::FxHashSet::default(),
-            steps: Vec::new(),
-        }
-    }
-
-    /// What function `root` lists: in this order (fitted to nvlink 13.5's output on direct
-    /// and indirect device launches and on chains of calls across TUs), what its callees that
-    /// its EXTERNS does not name contribute; its own kept entries; what the callees its
-    /// EXTERNS names contribute. Each function once, each symbol once.
-    fn list(
-        &mut self,
-        st: &State<'_>,
-        original: &[Vec<SymIdx>],
-        own: &[Cow<'_, [SymIdx]>],
-        calls: &CallLists,
-        root: usize,
-        additions_first: bool,
-    ) -> Vec<SymIdx> {
-        self.visited.clear();
-        self.listed.clear();
-        let mut list = Vec::new();
-        self.steps.push(ExternsStep::Enter(root));
-        while let Some(step) = self.steps.pop() {
-            match step {
-                ExternsStep::Own(f) => {
-                    for &s in own[f].iter() {
-                        if externs_kept(st, s) && self.listed.insert(s) {
-                            list.push(s);
-                        }
-                    }
-                }
-                ExternsStep::Named(named) => {
-                    // Everything the named callees reach, each function once, contributes
-                    // its own entries in the order the functions were defined (observed:
-                    // libcudadevrt's internal error translator, defined first, lists its
-                    // memset/memcpy helpers before GetParameterBuffer's syscall).
-                    let mut reached: Vec<usize> = Vec::new();
-                    let mut todo = named;
-                    while let Some(g) = todo.pop() {
-                        if self.visited.insert(g) {
-                            reached.push(g);
-                            todo.extend(calls[g].iter().map(|c| c.0 as usize));
-                        }
-                    }
-                    reached.sort_by_key(|&g| definition_order(st, g));
-                    for g in reached.into_iter().rev() {
-                        self.steps.push(ExternsStep::Own(g));
-                    }
-                }
-                ExternsStep::Enter(f) => {
-                    if !self.visited.insert(f) {
-                        continue;
-                    }
-                    // Callees are kept newest first; the steps go on the stack in that order
-                    // so that they run in the order the calls were first recorded. What the
-                    // indirect calls may reach is an addition like what earlier inputs'
-                    // functions add: first when `additions_first`, else last (observed: a
-                    // lone kernel deleting through a virtual destructor lists `free` before
-                    // its own `malloc`; with a second kernel in the link, after it).
-                    let direct = if additions_first {
-                        calls[f].len()
-                    } else {
-                        calls.direct(f)
-                    };
-                    for c in calls[f][direct..].iter().rev() {
-                        self.steps.push(ExternsStep::Enter(c.0 as usize));
-                    }
-                    let callees = calls[f][..direct].iter().map(|c| c.0 as usize);
-                    // Local functions (a TU's internal wrappers, `-G` keeps them out of line)
-                    // count as named: what they reach comes after the caller's own entries
-                    // (observed: a -G kernel calling its TU's internal cudaLaunchDeviceV2).
-                    let named = |c: usize| {
-                        st.functions[c].sym.is_some_and(|s| {
-                            original[f].contains(&s) || st.sym(s).binding() == STB_LOCAL
-                        })
-                    };
-                    // The callees its EXTERNS names run in the order they were defined
-                    // (observed: a kernel calling libcudadevrt's GetParameterBuffer,
-                    // LaunchDevice and GetLastError lists them as the library defines them).
-                    // Functions named in place of an earlier input's function (its entries
-                    // replaced it) count among them.
-                    let mut named_callees: Vec<usize> =
-                        callees.clone().filter(|&c| named(c)).collect();
-                    for &s in own[f].iter() {
-                        if original[f].contains(&s) {
-                            continue;
-                        }
-                        if let Some(g) = st.sym(s).func() {
-                            let g = g.0 as usize;
-                            if !named_callees.contains(&g) {
-                                named_callees.push(g);
-                            }
-                        }
-                    }
-                    let unnamed: Vec<usize> = callees.filter(|&c| !named(c)).collect();
-                    // Steps run in the reverse of the order they are pushed. The callees it
-                    // does not name come first (in call order), then its own entries, then the
-                    // named callees (observed with -G: a kernel calling push, then free_list,
-                    // lists push's malloc and vprintf before free_list's free). When a named
-                    // callee was made before every callee it does not name (an earlier input
-                    // defined it), its own entries come first, then the named callees, then
-                    // the others (observed with -G: the same kernel lists log_value's vprintf
-                    // and check_range's __assertfail first when log.cu is linked before it).
-                    let named_first = named_callees
-                        .iter()
-                        .min()
-                        .is_some_and(|&n| unnamed.iter().min().is_some_and(|&u| n < u));
-                    if named_first {
-                        for c in unnamed.into_iter().rev() {
-                            self.steps.push(ExternsStep::Enter(c));
-                        }
-                        self.steps.push(ExternsStep::Named(named_callees));
-                        self.steps.push(ExternsStep::Own(f));
-                    } else {
-                        self.steps.push(ExternsStep::Named(named_callees));
-                        self.steps.push(ExternsStep::Own(f));
-                        for c in unnamed.into_iter().rev() {
-                            self.steps.push(ExternsStep::Enter(c));
-                        }
-                    }
-                }
+/// Where each function's code came from: its input, then the index of its `.text` section in
+/// that input (undefined functions last). `EIATTR_EXTERNS` lists are gathered in this order.
+fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
+    (0..st.functions.len())
+        .map(|f| {
+            let Some(x) = st.functions[f].sym.map(|s| st.sym(s)) else {
+                return (usize::MAX, u32::MAX);
+            };
+            match x.section() {
+                SymSection::Section(sec) => (
+                    x.input(),
+                    st.nodes_of(sec)
+                        .next()
+                        .map_or(u32::MAX, |n| n.record().in_section),
+                ),
+                _ => (usize::MAX, u32::MAX),
             }
-        }
-        list
-    }
+        })
+        .collect()
 }
 
-/// A kernel's `EIATTR_EXTERNS` also lists what the functions it calls list (the order is
-/// [`ExternsWalk::list`]'s); what stays listed is decided when the records are written.
-fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, calls: &CallLists) {
+/// A kernel's `EIATTR_EXTERNS` lists what the functions that belong to it list, each symbol
+/// once (what stays listed is decided when the records are written). Which functions belong
+/// to it, and in what order (fitted to nvlink 13.5 on 240 generated two-TU links and checked
+/// on 184 generated links of one to three TUs built with `-G` or `-dc`, linked with and
+/// without `-g`, with libcudadevrt, on sm_80, sm_90 and sm_100):
+///
+/// - A lone kernel owns every function in the link that dead-code elimination kept, itself
+///   included, in the order their code came in (input, then section in the input). Under
+///   `-g` nothing is eliminated, so a function nobody calls adds its entries too; a kernel
+///   that lists what it calls from an earlier input gets those functions' entries first.
+/// - With several kernels (libcudadevrt's memset/memcpy kernels count), a kernel's own
+///   entries come first, then those of the functions it reaches through calls, in the order
+///   their code came in. A kernel named in an entry (a device launch) is not a call: what
+///   it reaches stays its own.
+///
+/// When the list holds nothing the kernel's own entries lack, the record stays as it was.
+/// Otherwise the new list replaces the record in place when the link has several kernels;
+/// a lone kernel's old record is dropped and the list becomes a new record after its others.
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
     let bump = st.bump;
-    // Each function's own EXTERNS entries, all of them (defined functions included: they
-    // decide the order below).
+    // Each function's own EXTERNS entries, all of them (entries naming defined functions
+    // included: they are dropped when the records are written).
     let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
         .map(|f| {
             info[f]
@@ -1423,33 +1244,51 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach, 
                 .unwrap_or_default()
         })
         .collect();
-    // With more than one kernel in the link every kernel's record is rewritten in place
-    // (observed: a lone kernel's changed list becomes a new record; add any other kernel,
-    // in any input, and it stays in place), and what functions of earlier inputs add comes
-    // after the kernel's own entries instead of before them.
+    let places = input_places(st);
     let several_kernels = reach.len() > 1;
-    let left = as_inputs_leave_them(st, &own, !several_kernels);
-    let mut walk = ExternsWalk::new(st.functions.len());
-    for (k, _) in reach {
+    let mut lone_order: Vec<usize> = Vec::new();
+    if !several_kernels {
+        lone_order = (1..st.functions.len())
+            .filter(|&f| !st.functions[f].dead)
+            .collect();
+        lone_order.sort_by_key(|&f| places[f]);
+    }
+    let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
+    for (k, reached) in reach {
         let k = *k;
         let Some(sec) = info[k] else { continue };
-        let list = walk.list(st, &own, &left, calls, k, !several_kernels);
-        // Where the list goes (observed): it replaces the kernel's record in place when it
-        // is the kernel's own list (what of it stays listed), or when the link has other
-        // kernels; otherwise it becomes a new record after the kernel's others, the old one
-        // dropped.
+        let mut order: Vec<usize>;
+        let functions: &[usize] = if several_kernels {
+            order = Vec::with_capacity(reached.len() + 1);
+            order.push(k);
+            order.extend(reached.iter().copied());
+            order[1..].sort_by_key(|&f| places[f]);
+            &order
+        } else {
+            &lone_order
+        };
+        listed.clear();
+        let mut list = Vec::new();
+        for &f in functions {
+            for &s in &own[f] {
+                if externs_kept(st, s) && listed.insert(s) {
+                    list.push(s);
+                }
+            }
+        }
         let as_merged: Vec<SymIdx> = own[k]
             .iter()
             .copied()
             .filter(|&s| externs_kept(st, s))
             .collect();
-        let names_kernel = as_merged == list || several_kernels;
+        let unchanged = list.iter().all(|s| as_merged.contains(s));
         let record = st.section_info.get_mut(&sec).and_then(|rs| {
             rs.iter_mut()
                 .find(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
         });
         match record {
-            Some(r) if names_kernel => r.externs = bump.alloc_slice_copy(&list),
+            Some(r) if unchanged => r.externs = bump.alloc_slice_copy(&as_merged),
+            Some(r) if several_kernels => r.externs = bump.alloc_slice_copy(&list),
             record => {
                 if let Some(r) = record {
                     r.dropped = true;
@@ -2232,26 +2071,32 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     edges(&mut pair, &|f| &f.callees);
     pair(0, (-2i32) as u32);
     // In the order the functions were first seen (observed: a virtual function an earlier
-    // input defines comes before those a later input records first).
+    // input defines comes before those a later input records first). One record per function,
+    // with the prototype the last input recorded (observed: a kernel launched from two TUs,
+    // or a function whose address two TUs take, is listed once; a C function taken as
+    // int(int) in one TU and double(double) in a later one is listed with the later one's).
     let mut taken: Vec<(FuncId, u32)> = st.address_taken.clone();
     taken.sort_by_key(|&(f, _)| f);
-    for &(f, token) in &taken {
+    for (i, &(f, token)) in taken.iter().enumerate() {
+        if taken.get(i + 1).is_some_and(|&(g, _)| g == f) {
+            continue;
+        }
         if let Some(sym) = live(f) {
             pair(nums.get(sym), string(token));
         }
     }
     pair(0, (-3i32) as u32);
-    // A function's indirect-call prototypes come newest first (observed: two virtual calls of
+    // Functions in the order they were first seen (observed: a kernel a later input defines
+    // comes first when an earlier input launched it before defining its own kernel); a
+    // function's indirect-call prototypes newest first (observed: two virtual calls of
     // different prototypes in one kernel are listed in the reverse of the input's order).
+    let mut calls: Vec<(FuncId, u32)> = st.indirect_calls.clone();
+    calls.sort_by_key(|&(f, _)| f);
     let mut start = 0;
-    while start < st.indirect_calls.len() {
-        let f = st.indirect_calls[start].0;
-        let end = start
-            + st.indirect_calls[start..]
-                .iter()
-                .take_while(|&&(g, _)| g == f)
-                .count();
-        for &(f, token) in st.indirect_calls[start..end].iter().rev() {
+    while start < calls.len() {
+        let f = calls[start].0;
+        let end = start + calls[start..].iter().take_while(|&&(g, _)| g == f).count();
+        for &(f, token) in calls[start..end].iter().rev() {
             if let Some(sym) = live(f) {
                 pair(nums.get(sym), string(token));
             }

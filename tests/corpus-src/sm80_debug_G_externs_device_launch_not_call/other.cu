@@ -1,0 +1,2 @@
+__device__ int q();
+__global__ void o(int* p) { p[0] = q(); }
