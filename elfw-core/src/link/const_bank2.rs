@@ -6,11 +6,9 @@
 //! of every device function it can call:
 //! - a kernel's own constants stay at offset 0;
 //! - each device function's block gets one offset for all the kernels that reach it (its code
-//!   names one address), laid out like shared memory's common area: blocks taken in the reverse
-//!   of the order their sections were made, each at the lowest place among 0, the starts of the
-//!   blocks already placed (in increasing order) and the end of what the kernels reaching it
-//!   hold so far, that overlaps nothing of those kernels (their own constants, the blocks
-//!   already placed for them), rounded up to the block's alignment;
+//!   names one address): blocks are taken in the reverse of the order their sections were
+//!   made, each placed after everything the kernels reaching it hold so far (their own
+//!   constants, the blocks already placed for them), rounded up to the block's alignment;
 //! - a kernel's bank then holds its own constants and its blocks, zeros between them, aligned
 //!   for its own constants and for every block of the link, and sized to a multiple of that;
 //!   a kernel with no constants of its own gets a new section (made after `.nv.prototype`,
@@ -18,8 +16,9 @@
 //! - the device functions' banks and every `const_opt` symbol leave the image; relocations
 //!   against those symbols are resolved against the block's place.
 //!
-//! Observed with kernels reaching 1–4 functions with constants of 8–52 bytes, own constants of
-//! 0–24 bytes, functions reached through other functions, in one translation unit. sm_100+
+//! Observed with kernels reaching 1–5 functions with constants of 8–664 bytes (switch tables,
+//! doubles, libdevice's math functions), own constants of 0–96 bytes, functions reached through
+//! other functions, in one and two translation units. sm_100+
 //! (where a Mercury mirror would have to follow) and relocatable links are left as they are.
 
 use super::state::*;
@@ -108,7 +107,6 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
         let own = bank_of.get(&k).map_or(0, |&b| st.sec(b).size());
         used.insert(k, if own > 0 { vec![(0, own)] } else { Vec::new() });
     }
-    let mut starts: Vec<u64> = Vec::new();
     // (block, its offset, the kernels it went to), in placing order.
     let mut placed: Vec<(SecId, u64, Vec<FuncId>)> = Vec::new();
     for &(f, bank) in blocks.iter().rev() {
@@ -116,36 +114,19 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
             continue;
         };
         let (size, align) = (extent[&bank], st.sec(bank).addralign().max(1));
-        let fits = |off: u64| {
-            let end = off.saturating_add(size);
-            users.iter().all(|k| {
-                used.get(k)
-                    .is_none_or(|r| r.iter().all(|&(s, e)| end <= s || off >= e))
-            })
-        };
-        let mut candidates: Vec<u64> = std::iter::once(0).chain(starts.iter().copied()).collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        let offset = candidates
-            .into_iter()
-            .map(|c| align_up(c, align))
-            .find(|&o| fits(o))
-            .unwrap_or_else(|| {
-                // The end of what the kernels reaching it hold so far.
-                let end = users
-                    .iter()
-                    .filter_map(|k| used.get(k))
-                    .flatten()
-                    .map(|r| r.1)
-                    .max()
-                    .unwrap_or(0);
-                align_up(end, align)
-            });
+        // After everything its kernels hold so far.
+        let held = users
+            .iter()
+            .filter_map(|k| used.get(k))
+            .flatten()
+            .map(|r| r.1)
+            .max()
+            .unwrap_or(0);
+        let offset = align_up(held, align);
         let end = offset.saturating_add(size);
         for k in users {
             used.entry(*k).or_default().push((offset, end));
         }
-        starts.push(offset);
         placed.push((bank, offset, users.clone()));
     }
     // The `const_opt` symbols of the blocks now name their place in the kernels' banks.
