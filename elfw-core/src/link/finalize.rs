@@ -1231,19 +1231,23 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
     let bump = st.bump;
     // Each function's own EXTERNS entries, all of them (entries naming defined functions
     // included: they are dropped when the records are written).
-    let own: Vec<Vec<SymIdx>> = (0..st.functions.len())
-        .map(|f| {
-            info[f]
-                .and_then(|sec| st.section_info.get(&sec))
-                .map(|rs| {
-                    rs.iter()
-                        .filter(|r| r.attr == super::merge::EIATTR_EXTERNS && !r.dropped)
-                        .flat_map(|r| r.externs.iter().copied())
-                        .collect()
-                })
-                .unwrap_or_default()
-        })
-        .collect();
+    // (One list for all of them, each function's a range of it.)
+    let mut own_start: Vec<usize> = Vec::with_capacity(st.functions.len() + 1);
+    let mut own_all: Vec<SymIdx> = Vec::new();
+    for sec in info.iter().take(st.functions.len()) {
+        own_start.push(own_all.len());
+        for r in sec
+            .and_then(|sec| st.section_info.get(&sec))
+            .into_iter()
+            .flatten()
+        {
+            if r.attr == super::merge::EIATTR_EXTERNS && !r.dropped {
+                own_all.extend_from_slice(r.externs);
+            }
+        }
+    }
+    own_start.resize(st.functions.len() + 1, own_all.len());
+    let own = |f: usize| &own_all[own_start[f]..own_start[f + 1]];
     let places = input_places(st);
     let several_kernels = reach.len() > 1;
     let mut lone_order: Vec<usize> = Vec::new();
@@ -1270,13 +1274,13 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
         listed.clear();
         let mut list = Vec::new();
         for &f in functions {
-            for &s in &own[f] {
+            for &s in own(f) {
                 if externs_kept(st, s) && listed.insert(s) {
                     list.push(s);
                 }
             }
         }
-        let as_merged: Vec<SymIdx> = own[k]
+        let as_merged: Vec<SymIdx> = own(k)
             .iter()
             .copied()
             .filter(|&s| externs_kept(st, s))
