@@ -31,8 +31,24 @@ use crate::mercury::MercKind;
 pub struct Rewritten {
     /// The kernel's `.text.<f>`.
     pub text: SecId,
+    /// The function's symbol.
+    pub sym: SymIdx,
     /// Its new `.nv.capmerc.text.<f>` bytes.
     pub capsule: Vec<u8>,
+    /// Per old instruction, the new offset where it (with any fence put before it) starts,
+    /// then the new size: where a line-table row at that old offset goes. Empty when
+    /// instructions were dropped (the function then has no line table).
+    pub rows: Vec<u64>,
+}
+
+impl Rewritten {
+    /// Where a line-table address (an old offset into the function, or its old end) goes.
+    pub fn row_address(&self, old: u64) -> Option<u64> {
+        if old % 16 != 0 {
+            return None;
+        }
+        self.rows.get(usize::try_from(old / 16).ok()?).copied()
+    }
 }
 
 /// Opcodes (`lo & 0xfff`) of kernels in which nvlink was seen to drop the placeholders and
@@ -770,14 +786,16 @@ fn rewrite_kernel(
     };
     let code = node.data?;
     let obj = inputs.get(node.input)?;
-    for name in [&b".debug_line"[..], b".nv_debug_line_sass", b".debug_info"] {
-        if obj.elf.section_by_name(name).is_some() {
-            return None;
-        }
-    }
     let name = st.sec(text).name();
     let f = name.strip_prefix(".text.")?;
     let plan = plan_function(code, kernel, mode)?;
+    // Line tables follow fences put in (observed, `-lineinfo`), not dropped placeholders (not
+    // observed); `-G` code is not rewritten.
+    let dropping = plan.dropped.iter().any(|&d| d);
+    let has = |name: &[u8]| obj.elf.section_by_name(name).is_some();
+    if has(b".debug_info") || (dropping && (has(b".debug_line") || has(b".nv_debug_line_sass"))) {
+        return None;
+    }
     let new = rewrite_code(code, &plan)?;
     let old_size = code.len() as u64;
     let new_size = new.bytes.len() as u64;
@@ -961,7 +979,21 @@ fn rewrite_kernel(
         let b: &[u8] = st.bump.alloc_slice_copy(&b);
         st.relayout_nodes(df, |i, _| (i == k).then_some(b));
     }
-    Some(Rewritten { text, capsule })
+    let rows = if dropping {
+        Vec::new()
+    } else {
+        new.start[..plan.dropped.len()]
+            .iter()
+            .map(|&k| k as u64 * 16)
+            .chain([new_size])
+            .collect()
+    };
+    Some(Rewritten {
+        text,
+        sym,
+        capsule,
+        rows,
+    })
 }
 
 /// Puts the rewritten kernels' capsules into the Mercury world (before its relocations).

@@ -25,18 +25,34 @@ const LINE_TABLES: [&str; 2] = [".debug_line", ".nv_debug_line_sass"];
 
 /// Rebuilds every SASS line table of the link (see the module documentation), and clears the
 /// register ranges of the functions not in the image (see [`clear_register_ranges`]).
-pub fn rebuild_line_tables(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+///
+/// The rows of functions whose code grew (`grown`: the exit fences of
+/// [`super::fence_pads`]) move with their instructions.
+pub fn rebuild_line_tables(
+    st: &mut State<'_>,
+    inputs: &[InputObject<'_>],
+    grown: &[super::fence_pads::Rewritten],
+) {
     clear_register_ranges(st, inputs);
+    let grown: FxHashMap<crate::arena::SymIdx, &super::fence_pads::Rewritten> = grown
+        .iter()
+        .filter(|r| !r.rows.is_empty())
+        .map(|r| (r.sym, r))
+        .collect();
     for name in LINE_TABLES {
         if let Some(sec) = st.section_by_name(name) {
             if !st.sec(sec).removed() {
-                prune(st, sec);
+                prune(st, sec, &grown);
             }
         }
     }
 }
 
-fn prune(st: &mut State<'_>, sec: SecId) {
+fn prune(
+    st: &mut State<'_>,
+    sec: SecId,
+    grown: &FxHashMap<crate::arena::SymIdx, &super::fence_pads::Rewritten>,
+) {
     // Relocations of the section by offset.
     let mut at: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     for (k, r) in st.relocs.iter().enumerate() {
@@ -69,13 +85,27 @@ fn prune(st: &mut State<'_>, sec: SecId) {
         }
         Some(key)
     };
+    // The function a sequence describes, when its code grew.
+    let grew = |loc: u64| -> Option<&super::fence_pads::Rewritten> {
+        at.get(&loc)?.iter().find_map(|&k| {
+            let r = &st.relocs[k];
+            grown.get(&r.sym?).copied().filter(|_| !r.dropped)
+        })
+    };
     let mut pruned: Vec<Option<mercury::RebuiltLines>> = Vec::new();
     for n in st.nodes_of(sec) {
         let p = n.data().and_then(|block| {
             let base = n.offset();
-            mercury::rebuild_line_table(block, |a| order(base + a as u64))
-                .ok()
-                .filter(|p| p.bytes != block)
+            mercury::rebuild_line_table(
+                block,
+                |a| order(base + a as u64),
+                |a, header, seq| {
+                    let f = grew(base + a as u64)?;
+                    mercury::move_line_rows(header, seq, |old| f.row_address(old))
+                },
+            )
+            .ok()
+            .filter(|p| p.bytes != block)
         });
         pruned.push(p);
     }
