@@ -811,8 +811,8 @@ fn rewrite_kernel(
         }
         Some(new.index[k] as u64 * 16)
     };
-    // A call-frame location on a fenced `EXIT` goes to its fence (observed: the step to a
-    // kernel's `EXIT` stays, the next one grows by the fence).
+    // A call-frame location or a return address on a fenced `EXIT` goes to its fence
+    // (observed for the call-frame step to a kernel's `EXIT`: it stays, the next one grows).
     let move_frame = |off: u64| -> Option<u64> {
         if off == old_size {
             return Some(new_size);
@@ -843,11 +843,24 @@ fn rewrite_kernel(
     let cap_index = obj.elf.section_by_name(cap_name.as_bytes())?;
     let cap = obj.elf.section_data(cap_index).ok()?;
     let capsule = rewrite_capsule(cap, code, &plan, &new)?;
-    // Relocations into the kernel.
+    // Relocations into the kernel, and those naming a place in it (a call's return address:
+    // the function's symbol plus an offset, observed moving with the code).
     let mut relocs = Vec::new();
+    let mut addends = Vec::new();
     for (k, r) in st.relocs.iter().enumerate() {
-        if r.target == text && !r.dropped {
+        if r.dropped {
+            continue;
+        }
+        if r.target == text {
             relocs.push((k, move_inside(r.offset)?));
+        }
+        let names_it = r.sym.is_some_and(|x| {
+            let x = st.sym(x);
+            x.section() == SymSection::Section(text) && x.value() == 0
+        });
+        if names_it && r.addend != 0 {
+            let to = move_frame(u64::try_from(r.addend).ok()?)?;
+            addends.push((k, i64::try_from(to).ok()?));
         }
     }
     // Symbols in the kernel's section.
@@ -953,6 +966,9 @@ fn rewrite_kernel(
     st.relayout_nodes(text, |_, _| Some(bytes));
     for (k, off) in relocs {
         st.relocs[k].offset = off;
+    }
+    for (k, addend) in addends {
+        st.relocs[k].addend = addend;
     }
     for (global, pos, value, size) in syms {
         let mut x = if global {
