@@ -388,16 +388,19 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
     }
     let (mut index, mut start) = (Vec::with_capacity(ins.len() + 1), Vec::new());
     let mut n = 0;
-    for k in 0..=ins.len() {
+    for (&dropped, &more) in plan.dropped.iter().zip(&added) {
         start.push(n);
-        if k < ins.len() && !plan.dropped[k] {
-            n += added[k];
-            index.push(n);
+        if !dropped {
+            n += more;
+        }
+        index.push(n);
+        if !dropped {
             n += 1;
-        } else {
-            index.push(n);
         }
     }
+    // The end.
+    start.push(n);
+    index.push(n);
     let mut out: Vec<Insn> = Vec::with_capacity(n);
     for k in 0..=last {
         if plan.dropped[k] {
@@ -584,7 +587,7 @@ pub fn rewrite_capsule(cap: &[u8], code: &[u8], plan: &Plan, new: &NewCode) -> O
         } else if gone != 0 || added != 0 {
             let left = (m.count + added)
                 .checked_sub(gone)
-                .filter(|&l| l >= 1 && l < 1 << 9)?;
+                .filter(|l| (1..1 << 9).contains(l))?;
             match m.item {
                 Some(item) => {
                     counts.insert(item, left);
@@ -1099,6 +1102,103 @@ mod tests {
     fn callers_and_callees_keep_them() {
         assert_eq!(check("sm100_fence_placeholders_kept").0, 0);
         assert_eq!(check("sm120_fence_placeholders_kept").0, 0);
+    }
+
+    /// (functions fenced, functions left alone) of one input of a case linked in `mode`: each
+    /// function's code and capsule, rewritten, must be nvlink's.
+    fn check_exits(case: &str, file: &str, mode: ExitFence) -> (usize, usize) {
+        let (input, output) = (corpus(case, file), corpus(case, "expected.cubin"));
+        let (input, output) = (
+            ElfFile::parse(&input).unwrap(),
+            ElfFile::parse(&output).unwrap(),
+        );
+        let kernels: Vec<u32> = input
+            .symbols()
+            .map(Result::unwrap)
+            .filter(|s| s.other & 0x10 != 0 && s.info & 0xf == 2)
+            .map(|s| s.shndx)
+            .collect();
+        let (mut fenced, mut alone) = (0, 0);
+        for i in 0..input.sections().len() as u32 {
+            let name = String::from_utf8_lossy(input.section_name(i).unwrap()).into_owned();
+            let Some(f) = name.strip_prefix(".text.") else {
+                continue;
+            };
+            let Some(o) = output.section_by_name(name.as_bytes()) else {
+                continue;
+            };
+            let code = input.section_data(i).unwrap();
+            let want = output.section_data(o).unwrap();
+            let cap = format!(".nv.capmerc.text.{f}");
+            match plan_function(code, kernels.contains(&i), mode) {
+                Some(p) => {
+                    assert!(!p.inserted.is_empty(), "{case}: {name}");
+                    let new = rewrite_code(code, &p).unwrap();
+                    assert_eq!(new.bytes, want, "{case}: {name}");
+                    let c = rewrite_capsule(section(&input, &cap), code, &p, &new).unwrap();
+                    assert_eq!(c[4..], section(&output, &cap)[4..], "{case}: {cap}");
+                    fenced += 1;
+                }
+                None => {
+                    assert_eq!(code, want, "{case}: {name}");
+                    alone += 1;
+                }
+            }
+        }
+        (fenced, alone)
+    }
+
+    #[test]
+    fn exits_fenced_next_to_debug_code() {
+        // The eleven kernels and dev_exit; plain_fn, f1 and f2 have no EXIT.
+        assert_eq!(
+            check_exits(
+                "sm100_exit_fence_debug_mix",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (12, 3)
+        );
+        assert_eq!(
+            check_exits(
+                "sm120_exit_fence_debug_mix",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (12, 3)
+        );
+        assert_eq!(
+            check_exits(
+                "sm100_exit_fence_dead_debug_input",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (2, 1)
+        );
+    }
+
+    #[test]
+    fn exits_fenced_under_g() {
+        for case in ["sm100_exit_fence_g", "sm120_exit_fence_g"] {
+            assert_eq!(check_exits(case, "a.cubin", ExitFence::Full), (9, 1));
+            assert_eq!(check_exits(case, "b.cubin", ExitFence::Full), (3, 0));
+        }
+    }
+
+    #[test]
+    fn debug_code_is_not_fenced_again() {
+        for case in ["sm100_exit_fence_debug_mix", "sm120_exit_fence_debug_mix"] {
+            assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Trimmed).0, 0);
+            assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Full).0, 0);
+        }
+    }
+
+    #[test]
+    fn stored_exit_forms() {
+        assert_eq!(stored_exit(7).map(|b| b[4]), Some(0xf8));
+        assert_eq!(stored_exit(0).map(|b| b[4]), Some(0x00));
+        assert_eq!(stored_exit(8).map(|b| b[4]), Some(0x01));
+        assert_eq!(stored_exit(1), None);
     }
 
     #[test]
