@@ -753,10 +753,15 @@ pub fn drop_placeholders(
     opts: &LinkOptions,
 ) -> Vec<Rewritten> {
     let mut done = Vec::new();
-    if !opts.target.is_mercury() || opts.relocatable {
+    if !opts.target.is_mercury() {
         return done;
     }
-    let mode = exit_fence_mode(inputs, opts);
+    let mode = match exit_fence_mode(inputs, opts) {
+        // `-r` keeps the placeholders but fences the exits, whole (observed).
+        _ if !opts.relocatable => exit_fence_mode(inputs, opts),
+        ExitFence::Off => return done,
+        _ => ExitFence::Full,
+    };
     let functions: Vec<_> = st
         .functions
         .iter()
