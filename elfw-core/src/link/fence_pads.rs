@@ -35,9 +35,9 @@ pub struct Rewritten {
     pub sym: SymIdx,
     /// Its new `.nv.capmerc.text.<f>` bytes.
     pub capsule: Vec<u8>,
-    /// Per old instruction, the new offset where it (with any fence put before it) starts,
-    /// then the new size: where a line-table row at that old offset goes. Empty when
-    /// instructions were dropped (the function then has no line table).
+    /// Per old instruction, the new offset where it (with any fence put before it) starts, or
+    /// where the next kept one does when it was dropped, then the new size: where a
+    /// line-table row or a register range bound at that old offset goes.
     pub rows: Vec<u64>,
 }
 
@@ -162,6 +162,9 @@ pub struct Plan {
     pub unwait: Vec<(usize, u64)>,
     /// (instruction, instructions put right before it), by instruction: the exit fences.
     pub inserted: Vec<(usize, Vec<(u64, u64)>)>,
+    /// Dropped `MEMBAR.SC.VC`s of exit fences that were there already (a branch to one lands
+    /// on what follows it).
+    pub trimmed: Vec<usize>,
 }
 
 fn decode(code: &[u8]) -> Option<Vec<Insn>> {
@@ -229,6 +232,7 @@ pub fn plan(code: &[u8]) -> Option<Plan> {
         dropped,
         unwait,
         inserted: Vec::new(),
+        trimmed: Vec::new(),
     })
 }
 
@@ -283,17 +287,21 @@ const OP_CGAERRBAR: u64 = 0x5ab;
 /// `CALL.ABS` / `CALL.REL`, with an immediate or a register.
 const CALLS: [u64; 4] = [0x343, 0x344, 0x943, 0x944];
 
+/// Exit fences put in, and `MEMBAR.SC.VC`s of fences already there that go.
+pub type ExitFences = (Vec<(usize, Vec<(u64, u64)>)>, Vec<usize>);
+
 /// The fences the finalizer puts before the `EXIT`s of one function (`None`: not one where the
 /// rule was seen to hold). Every `EXIT` not already fenced (code compiled with `-G` is) gets
 /// `MEMBAR.SC.VC; ERRBAR; CGAERRBAR` under its own guard; in [`ExitFence::Trimmed`] links a
-/// kernel that calls nothing gets only the last two. Kernels that may be re-scheduled (their
-/// first `LDC R1` carries a write barrier, no calls) or hold an opcode outside
-/// [`PLAIN_OPCODES`] are left out there, as are guards other than `PT`, `P0` and `!P0`.
-pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<Vec<(usize, Vec<Insn>)>> {
+/// kernel that calls nothing gets only the last two, and loses the `MEMBAR.SC.VC` of the
+/// fences it had (`-G` code, observed). Kernels that may be re-scheduled (their first
+/// `LDC R1` carries a write barrier, no calls) or hold an opcode outside [`PLAIN_OPCODES`] are
+/// left out there, as are guards other than `PT`, `P0` and `!P0`.
+pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFences> {
     let ins = decode(code)?;
     let calls = ins.iter().any(|&i| CALLS.contains(&opcode(i)));
     let whole = match mode {
-        ExitFence::Off => return Some(Vec::new()),
+        ExitFence::Off => return Some((Vec::new(), Vec::new())),
         ExitFence::Full => true,
         ExitFence::Trimmed => !kernel || calls,
     };
@@ -311,11 +319,22 @@ pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<Vec<(us
         }
     }
     let mut out = Vec::new();
+    let mut trimmed = Vec::new();
     for (k, &i) in ins.iter().enumerate() {
-        if opcode(i) != OP_EXIT || (k > 0 && opcode(ins[k - 1]) == OP_CGAERRBAR) {
+        if opcode(i) != OP_EXIT {
             continue;
         }
         let g = guard(i);
+        if k > 0 && opcode(ins[k - 1]) == OP_CGAERRBAR {
+            // Fenced already: in a kernel without calls its `MEMBAR.SC.VC` goes.
+            let under = |at: usize, (lo, hi): (u64, u64)| {
+                ins[at].0 == (lo & !0xf000) | g << 12 && ins[at].1 & BODY_HI == hi & BODY_HI
+            };
+            if !whole && k >= 3 && under(k - 3, FENCE[0]) && under(k - 2, FENCE[1]) {
+                trimmed.push(k - 3);
+            }
+            continue;
+        }
         stored_exit(g)?;
         let seq = if whole { &FENCE[..] } else { &FENCE[1..] };
         out.push((
@@ -325,31 +344,35 @@ pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<Vec<(us
                 .collect(),
         ));
     }
-    Some(out)
+    Some((out, trimmed))
 }
 
 /// What the finalizer does to one function's code: the placeholders of kernels go (not under
 /// `-g`), and its `EXIT`s get their fences. `None`: nothing, or not a function where the rules
 /// were seen to hold.
 pub fn plan_function(code: &[u8], kernel: bool, mode: ExitFence) -> Option<Plan> {
-    let inserted = exit_fences(code, kernel, mode)?;
+    let (inserted, trimmed) = exit_fences(code, kernel, mode)?;
     let drops = if kernel && mode != ExitFence::Full {
         plan(code)
     } else {
         None
     };
-    match drops {
-        Some(mut p) => {
-            p.inserted = inserted;
-            Some(p)
-        }
-        None if inserted.is_empty() => None,
-        None => Some(Plan {
+    let mut p = match drops {
+        Some(p) => p,
+        None if inserted.is_empty() && trimmed.is_empty() => return None,
+        None => Plan {
             dropped: vec![false; code.len() / 16],
             unwait: Vec::new(),
-            inserted,
-        }),
+            inserted: Vec::new(),
+            trimmed: Vec::new(),
+        },
+    };
+    for &k in &trimmed {
+        *p.dropped.get_mut(k)? = true;
     }
+    p.inserted = inserted;
+    p.trimmed = trimmed;
+    Some(p)
 }
 
 /// A kernel's code after the rewrite, with the maps from old instruction index (0..=count) to
@@ -413,7 +436,8 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
         if let Some(rel) = branch(i) {
             let target = (k as i64 + 1).checked_add(rel / 16)?;
             let t = usize::try_from(target).ok().filter(|&t| t <= ins.len())?;
-            if rel % 16 != 0 || plan.dropped.get(t).copied().unwrap_or(false) {
+            let dropped = plan.dropped.get(t).copied().unwrap_or(false);
+            if rel % 16 != 0 || (dropped && !plan.trimmed.contains(&t)) {
                 return None;
             }
             let moved = (start[t] as i64 - index[k] as i64 - 1) * 16;
@@ -799,9 +823,10 @@ fn rewrite_kernel(
     let plan = plan_function(code, kernel, mode)?;
     // Line tables follow fences put in (observed, `-lineinfo`), not dropped placeholders (not
     // observed); `-G` code is not rewritten.
-    let dropping = plan.dropped.iter().any(|&d| d);
+    let pads = plan.dropped.iter().filter(|&&d| d).count() > plan.trimmed.len();
     let has = |name: &[u8]| obj.elf.section_by_name(name).is_some();
-    if has(b".debug_info") || (dropping && (has(b".debug_line") || has(b".nv_debug_line_sass"))) {
+    let lines = has(b".debug_line") || has(b".nv_debug_line_sass") || has(b".debug_info");
+    if has(b".debug_loc") || has(b".debug_ranges") || (pads && lines) {
         return None;
     }
     let new = rewrite_code(code, &plan)?;
@@ -820,13 +845,14 @@ fn rewrite_kernel(
         Some(new.index[k] as u64 * 16)
     };
     // A call-frame location or a return address on a fenced `EXIT` goes to its fence
-    // (observed for the call-frame step to a kernel's `EXIT`: it stays, the next one grows).
+    // (observed for the call-frame step to a kernel's `EXIT`: it stays, the next one grows);
+    // one on a trimmed `MEMBAR.SC.VC` to what followed it.
     let move_frame = |off: u64| -> Option<u64> {
         if off == old_size {
             return Some(new_size);
         }
         let k = usize::try_from(off / 16).ok()?;
-        if off % 16 != 0 || *plan.dropped.get(k)? {
+        if off % 16 != 0 || (*plan.dropped.get(k)? && !plan.trimmed.contains(&k)) {
             return None;
         }
         Some(new.start[k] as u64 * 16)
@@ -1003,15 +1029,11 @@ fn rewrite_kernel(
         let b: &[u8] = st.bump.alloc_slice_copy(&b);
         st.relayout_nodes(df, |i, _| (i == k).then_some(b));
     }
-    let rows = if dropping {
-        Vec::new()
-    } else {
-        new.start[..plan.dropped.len()]
-            .iter()
-            .map(|&k| k as u64 * 16)
-            .chain([new_size])
-            .collect()
-    };
+    let rows = new.start[..plan.dropped.len()]
+        .iter()
+        .map(|&k| k as u64 * 16)
+        .chain([new_size])
+        .collect();
     Some(Rewritten {
         text,
         sym,

@@ -46,6 +46,60 @@ pub fn rebuild_line_tables(
             }
         }
     }
+    move_register_ranges(st, &grown);
+}
+
+/// The `.nv_debug_info_reg_sass` ranges of functions whose code changed move with it (observed
+/// on a `-G` kernel that lost the `MEMBAR.SC.VC` of its exit fence: a range ending at the
+/// `EXIT` ends at its new place); the Mercury copy keeps its values.
+fn move_register_ranges(
+    st: &mut State<'_>,
+    grown: &FxHashMap<crate::arena::SymIdx, &super::fence_pads::Rewritten>,
+) {
+    let Some(sec) = st.section_by_name(".nv_debug_info_reg_sass") else {
+        return;
+    };
+    if st.sec(sec).removed() || grown.is_empty() {
+        return;
+    }
+    // By name and input.
+    let mut by_name: FxHashMap<(&str, usize), &super::fence_pads::Rewritten> = FxHashMap::default();
+    for (&sym, &r) in grown {
+        if let Some(n) = st.nodes_of(r.text).next() {
+            by_name.insert((st.sym(sym).name(), n.input()), r);
+        }
+    }
+    let mut moved: Vec<Option<Vec<u8>>> = Vec::new();
+    for n in st.nodes_of(sec) {
+        let new = n.data().and_then(|block| {
+            let mut out: Option<Vec<u8>> = None;
+            for (name, fields) in register_ranges(block)? {
+                let Some(r) = std::str::from_utf8(name)
+                    .ok()
+                    .and_then(|name| by_name.get(&(name, n.input())))
+                else {
+                    continue;
+                };
+                let bytes = out.get_or_insert_with(|| block.to_vec());
+                for at in fields {
+                    for f in [at, at + 4] {
+                        let old = u32::from_le_bytes(bytes[f..f + 4].try_into().ok()?);
+                        let new = u32::try_from(r.row_address(old as u64)?).ok()?;
+                        bytes[f..f + 4].copy_from_slice(&new.to_le_bytes());
+                    }
+                }
+            }
+            out
+        });
+        moved.push(new);
+    }
+    if moved.iter().all(Option::is_none) {
+        return;
+    }
+    let bump = st.bump;
+    st.relayout_nodes(sec, |k, _| {
+        moved[k].as_ref().map(|b| &*bump.alloc_slice_copy(b))
+    });
 }
 
 fn prune(
