@@ -1,22 +1,36 @@
-//! sm_100+: the fence placeholders of a relocatable compile, which nvlink's finalizer drops.
+//! sm_100+: what nvlink's finalizer changes in the code of a function: the fence placeholders
+//! of relocatable compiles go, and the `EXIT`s of code not compiled with `-G` get the `-G` exit
+//! fence.
 //!
 //! A relocatable compile (`nvcc -dc`) cannot see what surrounds a fence at run time, so before
 //! every memory fence it leaves four never-executed shared loads (`@!PT LDS RZ, [RZ]`) and, before
 //! a GPU- or system-scope `MEMBAR`, an extra `MEMBAR.ALL.CTA`. When nvlink finalizes a kernel that
 //! calls nothing, it knows there is nothing in flight and drops them, as whole-program `ptxas`
 //! does (observed on sm_100 and sm_120, 62 kernels: every memory fence, cluster barrier and
-//! `__threadfence*` of a kernel without calls). The code after each dropped instruction moves up,
-//! so everything holding an offset into the kernel follows: branch targets, the instruction-offset
-//! lists of `.nv.info.<f>`, relocation offsets, the symbol size (and with it the `.debug_frame`
-//! range), the `.debug_frame` location steps, the trailing `NOP` padding and the kernel's
-//! capsule, whose expansion counts say how many SASS instructions each Mercury instruction became.
+//! `__threadfence*` of a kernel without calls).
 //!
-//! The rewrite is only done where it was seen to be exact; everywhere else the kernel is left as
-//! it is: a kernel whose first `LDC R1` carries a write barrier (nvlink then re-runs the
-//! scoreboard allocation too, which elfw cannot), kernels with an instruction outside the
-//! opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep some of
-//! the placeholders), line tables and `-r`. (Inputs of another SM of the same family, sm_100
-//! into sm_103, lose them the same way.)
+//! `ptxas -g` puts `MEMBAR.SC.VC; ERRBAR; CGAERRBAR` before every `EXIT` and marks the object
+//! with `EIATTR_GEN_ERRBAR_AT_EXIT`. A link with such an input, or under `-g`, gives every other
+//! `EXIT` the same fence, under the `EXIT`'s guard (observed on sm_100, sm_103, sm_110, sm_120,
+//! sm_121, final and `-r` links; never on sm_90 and older). Without `-g`, in a final link, a
+//! kernel that calls nothing keeps only `ERRBAR; CGAERRBAR`, and `-G` kernels that call nothing
+//! lose their `MEMBAR.SC.VC` too; under `-g` or `-r` nothing is dropped (placeholders neither).
+//!
+//! The code after each dropped or added instruction moves, so everything holding an offset into
+//! the function follows: branch targets, the instruction-offset lists of `.nv.info.<f>`,
+//! relocation offsets and addends naming a place in it (return addresses), the symbol size (and
+//! with it the `.debug_frame` range), the `.debug_frame` location steps, the trailing `NOP`
+//! padding, the line-table rows and register ranges ([`super::lines`]) and the function's
+//! capsule, whose expansion counts say how many SASS instructions each Mercury instruction
+//! became (a fenced `EXIT` becomes stored in it).
+//!
+//! The rewrite is only done where it was seen to be exact; everywhere else the function is left
+//! as it is: a kernel whose first `LDC R1` carries a write barrier and that calls nothing (nvlink
+//! may then re-run the scoreboard allocation too, which elfw cannot), kernels with an instruction
+//! outside the opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep
+//! some of the placeholders), placeholders in code with line tables, inputs with `.debug_loc` or
+//! `.debug_ranges`. (Inputs of another SM of the same family, sm_100 into sm_103, lose the
+//! placeholders the same way.)
 
 use rustc_hash::FxHashMap;
 
@@ -1159,7 +1173,10 @@ mod tests {
             let cap = format!(".nv.capmerc.text.{f}");
             match plan_function(code, kernels.contains(&i), mode) {
                 Some(p) => {
-                    assert!(!p.inserted.is_empty(), "{case}: {name}");
+                    assert!(
+                        !p.inserted.is_empty() || !p.trimmed.is_empty(),
+                        "{case}: {name}"
+                    );
                     let new = rewrite_code(code, &p).unwrap();
                     assert_eq!(new.bytes, want, "{case}: {name}");
                     let c = rewrite_capsule(section(&input, &cap), code, &p, &new).unwrap();
@@ -1217,6 +1234,19 @@ mod tests {
         for case in ["sm100_exit_fence_debug_mix", "sm120_exit_fence_debug_mix"] {
             assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Trimmed).0, 0);
             assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Full).0, 0);
+        }
+    }
+
+    #[test]
+    fn debug_kernels_without_calls_trimmed() {
+        // k_dbg_leaf and k_dbg_exits lose MEMBAR.SC.VC; k_dbg_fence (it calls __threadfence)
+        // and __threadfence keep theirs.
+        for case in [
+            "sm100_exit_fence_debug_leaf_trim",
+            "sm120_exit_fence_debug_leaf_trim",
+        ] {
+            assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Trimmed), (2, 2));
+            assert_eq!(check_exits(case, "rel.cubin", ExitFence::Trimmed), (2, 1));
         }
     }
 
