@@ -840,7 +840,7 @@ fn rewrite_kernel(
     let pads = plan.dropped.iter().filter(|&&d| d).count() > plan.trimmed.len();
     let has = |name: &[u8]| obj.elf.section_by_name(name).is_some();
     let lines = has(b".debug_line") || has(b".nv_debug_line_sass") || has(b".debug_info");
-    if has(b".debug_loc") || has(b".debug_ranges") || (pads && lines) {
+    if has(b".debug_ranges") || (pads && lines) {
         return None;
     }
     let new = rewrite_code(code, &plan)?;
