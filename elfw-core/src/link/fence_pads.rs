@@ -28,7 +28,7 @@
 //! as it is: a kernel whose first `LDC R1` carries a write barrier and that calls nothing (nvlink
 //! may then re-run the scoreboard allocation too, which elfw cannot), kernels with an instruction
 //! outside the opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep
-//! some of the placeholders), placeholders in code with line tables, inputs with `.debug_loc` or
+//! some of the placeholders), placeholders in code with line tables, inputs with
 //! `.debug_ranges`. (Inputs of another SM of the same family, sm_100 into sm_103, lose the
 //! placeholders the same way.)
 
