@@ -951,10 +951,13 @@ pub struct RebuiltLines {
 /// each unit keeps its header, then its sequences in the order of `order(operand offset)` of
 /// the `DW_LNE_set_address` that opens them (stable; sequences without one first), without those
 /// for which it is `None` (functions not in the image), or a lone `DW_LNE_end_sequence` when
-/// none is left; the unit length follows.
+/// none is left; the unit length follows. A kept sequence for which `rows(operand offset, unit
+/// header, sequence)` gives new bytes takes them (they must begin as the sequence does, up to
+/// the end of that operand).
 pub fn rebuild_line_table<K: Ord>(
     d: &[u8],
     mut order: impl FnMut(usize) -> Option<K>,
+    mut rows: impl FnMut(usize, &[u8], &[u8]) -> Option<Vec<u8>>,
 ) -> Result<RebuiltLines, MercuryError> {
     let (units, seqs) = line_sequences(d)?;
     let mut out = RebuiltLines::default();
@@ -994,7 +997,18 @@ pub fn rebuild_line_table<K: Ord>(
             out.bytes.extend_from_slice(&[0, 1, 1]);
         }
         for (_, s) in kept {
-            piece(&mut out, s.start, s.end);
+            let moved = s.address.and_then(|a| {
+                let new = rows(a, &d[u..program], &d[s.start..s.end])?;
+                let fixed = a.checked_add(8)?.checked_sub(s.start)?;
+                (new.get(..fixed)? == d.get(s.start..a + 8)?).then_some((a + 8, new))
+            });
+            match moved {
+                Some((fixed, new)) => {
+                    out.moved.push((s.start, fixed, out.bytes.len()));
+                    out.bytes.extend_from_slice(&new);
+                }
+                None => piece(&mut out, s.start, s.end),
+            }
         }
         piece(&mut out, tail, end);
         let len = (out.bytes.len() - new_unit - 4) as u32;
@@ -1002,6 +1016,145 @@ pub fn rebuild_line_table<K: Ord>(
     }
     out.moved.sort_unstable();
     Ok(out)
+}
+
+/// A line-table sequence (DWARF 2 to 4, as ptxas writes them) with its row addresses moved by
+/// `map` (old address → new address; the end of the function too), encoded as the sm_100+
+/// finalizer does when code grows inside a function (observed on `-lineinfo` objects, both
+/// `.debug_line` and `.nv_debug_line_sass`): an address step that keeps its size keeps its
+/// bytes; `DW_LNS_advance_pc` takes the new step; a special opcode whose step changed becomes
+/// `DW_LNS_advance_line` (when the line moves), `DW_LNS_advance_pc`, `DW_LNS_copy`; a new
+/// `DW_LNS_advance_pc` operand is written the way ptxas writes them, as a signed LEB128 (0x40
+/// to 0x7f take two bytes: `c0 00`). `None` when
+/// an address does not map or the sequence holds a step this does not rewrite
+/// (`DW_LNS_const_add_pc` or `DW_LNS_fixed_advance_pc` that would change, a second
+/// `DW_LNE_set_address`).
+pub fn move_line_rows(
+    header: &[u8],
+    seq: &[u8],
+    map: impl Fn(u64) -> Option<u64>,
+) -> Option<Vec<u8>> {
+    let version = u16::from_le_bytes(header.get(4..6)?.try_into().ok()?);
+    let mut h = 10;
+    let min_inst = *header.get(h)? as u64;
+    h += if version >= 4 { 2 } else { 1 };
+    let line_base = *header.get(h + 1)? as i8 as i64;
+    let line_range = *header.get(h + 2)? as u64;
+    let opcode_base = *header.get(h + 3)?;
+    let lengths = header.get(h + 4..h + 4 + (opcode_base as usize).checked_sub(1)?)?;
+    if min_inst == 0 || line_range == 0 {
+        return None;
+    }
+    let leb = |at: &mut usize| -> Option<u64> {
+        let mut v = 0u64;
+        let mut shift = 0;
+        loop {
+            let b = *seq.get(*at)?;
+            *at += 1;
+            if shift < 64 {
+                v |= ((b & 0x7f) as u64) << shift;
+            }
+            shift += 7;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+    };
+    let put_sleb = |out: &mut Vec<u8>, mut v: i64| loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if (v == 0 && b & 0x40 == 0) || (v == -1 && b & 0x40 != 0) {
+            out.push(b);
+            break;
+        }
+        out.push(b | 0x80);
+    };
+    let mut out = Vec::with_capacity(seq.len() + 16);
+    let (mut old, mut new) = (0u64, 0u64);
+    let mut at = 0;
+    let mut seen_address = false;
+    while at < seq.len() {
+        let here = at;
+        let op = seq[at];
+        at += 1;
+        // The new step for an old one of `step` bytes.
+        let mut step = |step: u64| -> Option<u64> {
+            let to = map(old.checked_add(step)?)?;
+            let d = to.checked_sub(new)?;
+            old += step;
+            new = to;
+            (d % min_inst == 0).then_some(d / min_inst)
+        };
+        if op >= opcode_base {
+            let adj = (op - opcode_base) as u64;
+            let adv = adj / line_range;
+            let line = line_base + (adj % line_range) as i64;
+            let d = step(adv * min_inst)?;
+            if d == adv {
+                out.push(op);
+            } else {
+                if line != 0 {
+                    out.push(3);
+                    put_sleb(&mut out, line);
+                }
+                out.push(2);
+                put_sleb(&mut out, i64::try_from(d).ok()?);
+                out.push(1);
+            }
+            continue;
+        }
+        match op {
+            0 => {
+                let len = leb(&mut at)? as usize;
+                let end = at.checked_add(len)?;
+                let sub = *seq.get(at)?;
+                if sub == 2 {
+                    // Only the one opening the sequence, naming the function's start.
+                    if seen_address || len != 9 {
+                        return None;
+                    }
+                    seen_address = true;
+                    if map(0)? != 0 {
+                        return None;
+                    }
+                }
+                out.extend_from_slice(seq.get(here..end)?);
+                at = end;
+            }
+            2 => {
+                let v = leb(&mut at)?;
+                let d = step(v.checked_mul(min_inst)?)?;
+                if d == v {
+                    out.extend_from_slice(&seq[here..at]);
+                } else {
+                    out.push(2);
+                    put_sleb(&mut out, i64::try_from(d).ok()?);
+                }
+            }
+            8 => {
+                let adv = (255 - opcode_base as u64) / line_range;
+                if step(adv * min_inst)? != adv {
+                    return None;
+                }
+                out.push(op);
+            }
+            9 => {
+                let v = u16::from_le_bytes(seq.get(at..at + 2)?.try_into().ok()?) as u64;
+                at += 2;
+                if step(v)? * min_inst != v {
+                    return None;
+                }
+                out.extend_from_slice(&seq[here..at]);
+            }
+            _ => {
+                for _ in 0..*lengths.get(op as usize - 1)? {
+                    leb(&mut at)?;
+                }
+                out.extend_from_slice(seq.get(here..at)?);
+            }
+        }
+    }
+    Some(out)
 }
 
 /// `e_flags` of an image nvlink writes for a Mercury target (final or `-r`), from the

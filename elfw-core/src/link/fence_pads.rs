@@ -1,22 +1,36 @@
-//! sm_100+: the fence placeholders of a relocatable compile, which nvlink's finalizer drops.
+//! sm_100+: what nvlink's finalizer changes in the code of a function: the fence placeholders
+//! of relocatable compiles go, and the `EXIT`s of code not compiled with `-G` get the `-G` exit
+//! fence.
 //!
 //! A relocatable compile (`nvcc -dc`) cannot see what surrounds a fence at run time, so before
 //! every memory fence it leaves four never-executed shared loads (`@!PT LDS RZ, [RZ]`) and, before
 //! a GPU- or system-scope `MEMBAR`, an extra `MEMBAR.ALL.CTA`. When nvlink finalizes a kernel that
 //! calls nothing, it knows there is nothing in flight and drops them, as whole-program `ptxas`
 //! does (observed on sm_100 and sm_120, 62 kernels: every memory fence, cluster barrier and
-//! `__threadfence*` of a kernel without calls). The code after each dropped instruction moves up,
-//! so everything holding an offset into the kernel follows: branch targets, the instruction-offset
-//! lists of `.nv.info.<f>`, relocation offsets, the symbol size (and with it the `.debug_frame`
-//! range), the `.debug_frame` location steps, the trailing `NOP` padding and the kernel's
-//! capsule, whose expansion counts say how many SASS instructions each Mercury instruction became.
+//! `__threadfence*` of a kernel without calls).
 //!
-//! The rewrite is only done where it was seen to be exact; everywhere else the kernel is left as
-//! it is: a kernel whose first `LDC R1` carries a write barrier (nvlink then re-runs the
-//! scoreboard allocation too, which elfw cannot), kernels with an instruction outside the
-//! opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep some of
-//! the placeholders), line tables and `-r`. (Inputs of another SM of the same family, sm_100
-//! into sm_103, lose them the same way.)
+//! `ptxas -g` puts `MEMBAR.SC.VC; ERRBAR; CGAERRBAR` before every `EXIT` and marks the object
+//! with `EIATTR_GEN_ERRBAR_AT_EXIT`. A link with such an input, or under `-g`, gives every other
+//! `EXIT` the same fence, under the `EXIT`'s guard (observed on sm_100, sm_103, sm_110, sm_120,
+//! sm_121, final and `-r` links; never on sm_90 and older). Without `-g`, in a final link, a
+//! kernel that calls nothing keeps only `ERRBAR; CGAERRBAR`, and `-G` kernels that call nothing
+//! lose their `MEMBAR.SC.VC` too; under `-g` or `-r` nothing is dropped (placeholders neither).
+//!
+//! The code after each dropped or added instruction moves, so everything holding an offset into
+//! the function follows: branch targets, the instruction-offset lists of `.nv.info.<f>`,
+//! relocation offsets and addends naming a place in it (return addresses), the symbol size (and
+//! with it the `.debug_frame` range), the `.debug_frame` location steps, the trailing `NOP`
+//! padding, the line-table rows and register ranges ([`super::lines`]) and the function's
+//! capsule, whose expansion counts say how many SASS instructions each Mercury instruction
+//! became (a fenced `EXIT` becomes stored in it).
+//!
+//! The rewrite is only done where it was seen to be exact; everywhere else the function is left
+//! as it is: a kernel whose first `LDC R1` carries a write barrier and that calls nothing (nvlink
+//! may then re-run the scoreboard allocation too, which elfw cannot), kernels with an instruction
+//! outside the opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep
+//! some of the placeholders), placeholders in code with line tables, inputs with
+//! `.debug_ranges`. (Inputs of another SM of the same family, sm_100 into sm_103, lose the
+//! placeholders the same way.)
 
 use rustc_hash::FxHashMap;
 
@@ -31,8 +45,24 @@ use crate::mercury::MercKind;
 pub struct Rewritten {
     /// The kernel's `.text.<f>`.
     pub text: SecId,
+    /// The function's symbol.
+    pub sym: SymIdx,
     /// Its new `.nv.capmerc.text.<f>` bytes.
     pub capsule: Vec<u8>,
+    /// Per old instruction, the new offset where it (with any fence put before it) starts, or
+    /// where the next kept one does when it was dropped, then the new size: where a
+    /// line-table row or a register range bound at that old offset goes.
+    pub rows: Vec<u64>,
+}
+
+impl Rewritten {
+    /// Where a line-table address (an old offset into the function, or its old end) goes.
+    pub fn row_address(&self, old: u64) -> Option<u64> {
+        if old % 16 != 0 {
+            return None;
+        }
+        self.rows.get(usize::try_from(old / 16).ok()?).copied()
+    }
 }
 
 /// Opcodes (`lo & 0xfff`) of kernels in which nvlink was seen to drop the placeholders and
@@ -62,6 +92,9 @@ const PAD: (u64, u64) = (0x0000_0000_ffff_f984, 0x000f_e200_0000_0800);
 const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 const OP_MEMBAR: u64 = 0x992;
 const OP_NOP: u64 = 0x918;
+const OP_EXIT: u64 = 0x94d;
+/// `EIATTR_EXIT_INSTR_OFFSETS`.
+const EXIT_INSTR_OFFSETS: u8 = 0x1c;
 /// Low 41 bits of the high word: everything but the control bits.
 const BODY_HI: u64 = (1 << 41) - 1;
 /// `.nv.info` attributes that are plain lists of instruction offsets.
@@ -141,6 +174,11 @@ pub struct Plan {
     pub dropped: Vec<bool>,
     /// (instruction, scoreboard) whose wait bit is cleared.
     pub unwait: Vec<(usize, u64)>,
+    /// (instruction, instructions put right before it), by instruction: the exit fences.
+    pub inserted: Vec<(usize, Vec<(u64, u64)>)>,
+    /// Dropped `MEMBAR.SC.VC`s of exit fences that were there already (a branch to one lands
+    /// on what follows it).
+    pub trimmed: Vec<usize>,
 }
 
 fn decode(code: &[u8]) -> Option<Vec<Insn>> {
@@ -204,28 +242,173 @@ pub fn plan(code: &[u8]) -> Option<Plan> {
             dropped[start] = true;
         }
     }
-    dropped
-        .iter()
-        .any(|&d| d)
-        .then_some(Plan { dropped, unwait })
+    dropped.iter().any(|&d| d).then_some(Plan {
+        dropped,
+        unwait,
+        inserted: Vec::new(),
+        trimmed: Vec::new(),
+    })
 }
 
-/// A kernel's code after the rewrite, with the map from old instruction index (0..=count) to
+/// Whether and how the finalizer fences the `EXIT`s of code not compiled with `-G`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExitFence {
+    /// No input asks for it and no `-g`: nothing.
+    Off,
+    /// Some input carries `EIATTR_GEN_ERRBAR_AT_EXIT` (a `-G` object), no `-g`: the fence
+    /// goes in, and a kernel without calls loses its `MEMBAR.SC.VC` as dead.
+    Trimmed,
+    /// `-g`: the whole fence everywhere, and no placeholder drop.
+    Full,
+}
+
+/// `EIATTR_GEN_ERRBAR_AT_EXIT`: what `ptxas -g` writes into an object's `.nv.info`.
+const GEN_ERRBAR_AT_EXIT: u8 = 0x53;
+
+/// The mode of a link: `-g`, or an input whose `.nv.info` carries `EIATTR_GEN_ERRBAR_AT_EXIT`
+/// (observed: that record alone turns it on, the `e_flags` debug bit does not; a `-G` object
+/// whose functions are all dead still does).
+pub fn exit_fence_mode(inputs: &[InputObject<'_>], opts: &LinkOptions) -> ExitFence {
+    if opts.debug {
+        return ExitFence::Full;
+    }
+    let asks = |o: &InputObject<'_>| {
+        let Some(i) = o.elf.section_by_name(b".nv.info") else {
+            return false;
+        };
+        let Ok(d) = o.elf.section_data(i) else {
+            return false;
+        };
+        crate::nvinfo::records(d)
+            .map_while(Result::ok)
+            .any(|r| r.attribute == GEN_ERRBAR_AT_EXIT)
+    };
+    if inputs.iter().any(asks) {
+        ExitFence::Trimmed
+    } else {
+        ExitFence::Off
+    }
+}
+
+/// `MEMBAR.SC.VC`, `ERRBAR`, `CGAERRBAR` with the control words the finalizer gives them
+/// (guard `PT`; the `EXIT`'s guard goes into bits 12..16).
+const FENCE: [(u64, u64); 3] = [
+    (0x7992, 0x000f_c000_0000_5000),
+    (0x79ab, 0x000f_c000_0000_0000),
+    (0x75ab, 0x000f_ec00_0000_0000),
+];
+const OP_CGAERRBAR: u64 = 0x5ab;
+/// `CALL.ABS` / `CALL.REL`, with an immediate or a register.
+const CALLS: [u64; 4] = [0x343, 0x344, 0x943, 0x944];
+
+/// Exit fences put in, and `MEMBAR.SC.VC`s of fences already there that go.
+pub type ExitFences = (Vec<(usize, Vec<(u64, u64)>)>, Vec<usize>);
+
+/// The fences the finalizer puts before the `EXIT`s of one function (`None`: not one where the
+/// rule was seen to hold). Every `EXIT` not already fenced (code compiled with `-G` is) gets
+/// `MEMBAR.SC.VC; ERRBAR; CGAERRBAR` under its own guard; in [`ExitFence::Trimmed`] links a
+/// kernel that calls nothing gets only the last two, and loses the `MEMBAR.SC.VC` of the
+/// fences it had (`-G` code, observed). Kernels that may be re-scheduled (their first
+/// `LDC R1` carries a write barrier, no calls) or hold an opcode outside [`PLAIN_OPCODES`] are
+/// left out there, as are guards other than `PT`, `P0` and `!P0`.
+pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFences> {
+    let ins = decode(code)?;
+    let calls = ins.iter().any(|&i| CALLS.contains(&opcode(i)));
+    let whole = match mode {
+        ExitFence::Off => return Some((Vec::new(), Vec::new())),
+        ExitFence::Full => true,
+        ExitFence::Trimmed => !kernel || calls,
+    };
+    if mode == ExitFence::Trimmed && kernel && !calls {
+        let first = *ins.first()?;
+        let ldc_r1 = first.0 == LDC_R1.0 && first.1 & BODY_HI == LDC_R1.1;
+        if ldc_r1 && write_barrier(first) != 7 {
+            return None;
+        }
+        if ins
+            .iter()
+            .any(|&i| PLAIN_OPCODES.binary_search(&(opcode(i) as u16)).is_err())
+        {
+            return None;
+        }
+    }
+    let mut out = Vec::new();
+    let mut trimmed = Vec::new();
+    for (k, &i) in ins.iter().enumerate() {
+        if opcode(i) != OP_EXIT {
+            continue;
+        }
+        let g = guard(i);
+        if k > 0 && opcode(ins[k - 1]) == OP_CGAERRBAR {
+            // Fenced already: in a kernel without calls its `MEMBAR.SC.VC` goes.
+            let under = |at: usize, (lo, hi): (u64, u64)| {
+                ins[at].0 == (lo & !0xf000) | g << 12 && ins[at].1 & BODY_HI == hi & BODY_HI
+            };
+            if !whole && k >= 3 && under(k - 3, FENCE[0]) && under(k - 2, FENCE[1]) {
+                trimmed.push(k - 3);
+            }
+            continue;
+        }
+        stored_exit(g)?;
+        let seq = if whole { &FENCE[..] } else { &FENCE[1..] };
+        out.push((
+            k,
+            seq.iter()
+                .map(|&(lo, hi)| ((lo & !0xf000) | g << 12, hi))
+                .collect(),
+        ));
+    }
+    Some((out, trimmed))
+}
+
+/// What the finalizer does to one function's code: the placeholders of kernels go (not under
+/// `-g`), and its `EXIT`s get their fences. `None`: nothing, or not a function where the rules
+/// were seen to hold.
+pub fn plan_function(code: &[u8], kernel: bool, mode: ExitFence) -> Option<Plan> {
+    let (inserted, trimmed) = exit_fences(code, kernel, mode)?;
+    let drops = if kernel && mode != ExitFence::Full {
+        plan(code)
+    } else {
+        None
+    };
+    let mut p = match drops {
+        Some(p) => p,
+        None if inserted.is_empty() && trimmed.is_empty() => return None,
+        None => Plan {
+            dropped: vec![false; code.len() / 16],
+            unwait: Vec::new(),
+            inserted: Vec::new(),
+            trimmed: Vec::new(),
+        },
+    };
+    for &k in &trimmed {
+        *p.dropped.get_mut(k)? = true;
+    }
+    p.inserted = inserted;
+    p.trimmed = trimmed;
+    Some(p)
+}
+
+/// A kernel's code after the rewrite, with the maps from old instruction index (0..=count) to
 /// new one.
 #[derive(Clone, Debug)]
 pub struct NewCode {
     /// The new section bytes.
     pub bytes: Vec<u8>,
-    /// Old instruction index → new index, for every index up to and including the old count
-    /// (the end). Indices of the trailing padding map past the new code's last instruction.
+    /// Old instruction index → new index of that instruction, for every index up to and
+    /// including the old count (the end). Indices of the trailing padding map past the new
+    /// code's last instruction.
     pub index: Vec<usize>,
+    /// Old instruction index → new index of the first instruction put before it (its own new
+    /// index when nothing was): where a branch to it now lands.
+    pub start: Vec<usize>,
     /// Index of the last instruction before the padding (the closing self-branch), old code.
     pub last: usize,
 }
 
-/// Drops the planned instructions, moves branch targets, clears the planned wait bits and pads
-/// the code with `NOP`s as the finalizer does: to a multiple of 128 bytes, at least 128 bytes of
-/// them (observed on every kernel here).
+/// Drops the planned instructions, puts the planned ones in, moves branch targets, clears the
+/// planned wait bits and pads the code with `NOP`s as the finalizer does: to a multiple of 128
+/// bytes, at least 128 bytes of them (observed on every kernel here).
 pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
     let ins = decode(code)?;
     let last = ins.iter().rposition(|&i| opcode(i) != OP_NOP)?;
@@ -233,28 +416,47 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
     if plan.dropped.len() != ins.len() || plan.dropped[last + 1..].iter().any(|&d| d) {
         return None;
     }
-    let mut index = Vec::with_capacity(ins.len() + 1);
+    let mut added = vec![0usize; ins.len()];
+    for (k, more) in &plan.inserted {
+        if *k > last || plan.dropped[*k] {
+            return None;
+        }
+        added[*k] += more.len();
+    }
+    let (mut index, mut start) = (Vec::with_capacity(ins.len() + 1), Vec::new());
     let mut n = 0;
-    for k in 0..=ins.len() {
+    for (&dropped, &more) in plan.dropped.iter().zip(&added) {
+        start.push(n);
+        if !dropped {
+            n += more;
+        }
         index.push(n);
-        if k < ins.len() && !plan.dropped[k] {
+        if !dropped {
             n += 1;
         }
     }
-    let mut out: Vec<Insn> = Vec::with_capacity(ins.len());
+    // The end.
+    start.push(n);
+    index.push(n);
+    let mut out: Vec<Insn> = Vec::with_capacity(n);
     for k in 0..=last {
         if plan.dropped[k] {
             continue;
+        }
+        for (_, more) in plan.inserted.iter().filter(|(at, _)| *at == k) {
+            out.extend_from_slice(more);
         }
         let mut i = ins[k];
         if let Some(rel) = branch(i) {
             let target = (k as i64 + 1).checked_add(rel / 16)?;
             let t = usize::try_from(target).ok().filter(|&t| t <= ins.len())?;
-            if rel % 16 != 0 || plan.dropped.get(t).copied().unwrap_or(false) {
+            let dropped = plan.dropped.get(t).copied().unwrap_or(false);
+            if rel % 16 != 0 || (dropped && !plan.trimmed.contains(&t)) {
                 return None;
             }
-            set_branch(&mut i, (index[t] as i64 - index[k + 1] as i64) * 16);
-            if branch(i) != Some((index[t] as i64 - index[k + 1] as i64) * 16) {
+            let moved = (start[t] as i64 - index[k] as i64 - 1) * 16;
+            set_branch(&mut i, moved);
+            if branch(i) != Some(moved) {
                 return None;
             }
         }
@@ -273,7 +475,12 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
         .iter()
         .flat_map(|&(lo, hi)| lo.to_le_bytes().into_iter().chain(hi.to_le_bytes()))
         .collect();
-    Some(NewCode { bytes, index, last })
+    Some(NewCode {
+        bytes,
+        index,
+        start,
+        last,
+    })
 }
 
 /// One piece of a capsule's instruction stream.
@@ -286,12 +493,26 @@ enum Piece {
     Count(usize),
 }
 
-/// A capsule's pieces and, per Mercury instruction, (first SASS instruction, count, its
-/// expansion item). Grammar (held on all 926 capsules of the corpus and the experiments):
-/// after the header and bitmap, `01` starts a 16-byte instruction, `02` a 32-byte one, a byte
-/// whose low 7 bits are 0x50 or 0x51 a 2-byte expansion item, anything else a 4-byte record.
-#[allow(clippy::type_complexity)]
-fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<(usize, usize, Option<usize>)>)> {
+/// One Mercury instruction of a capsule.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// Its first SASS instruction.
+    first: usize,
+    /// How many SASS instructions it became.
+    count: usize,
+    /// The piece holding its expansion item, if any.
+    item: Option<usize>,
+    /// Not stored in the capsule (its bitmap bit is set).
+    omitted: bool,
+    /// The piece where its own pieces start (or would start, when omitted).
+    at: usize,
+}
+
+/// A capsule's pieces and its Mercury instructions. Grammar (held on all 926 capsules of the
+/// corpus and the experiments): after the header and bitmap, `01` starts a 16-byte
+/// instruction, `02` a 32-byte one, a byte whose low 7 bits are 0x50 or 0x51 a 2-byte expansion
+/// item, anything else a 4-byte record.
+fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
     let h = crate::mercury::capsule_header(cap).ok()?;
     let slots = h.slots as usize;
     let bitmap = cap.get(12..12 + slots.div_ceil(8))?;
@@ -322,10 +543,17 @@ fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<(usize, usize, Opti
     let mut sass = 0;
     for i in 0..slots {
         if omitted(i) {
-            map.push((sass, 1, None));
+            map.push(Slot {
+                first: sass,
+                count: 1,
+                item: None,
+                omitted: true,
+                at: p,
+            });
             sass += 1;
             continue;
         }
+        let here = p;
         let mut item = None;
         while let Some(Piece::Count(o)) = pieces.get(p) {
             item = Some((p, *o));
@@ -341,40 +569,88 @@ fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<(usize, usize, Opti
             Some((_, o)) => (u16::from_le_bytes([cap[o], cap[o + 1]]) >> 7) as usize,
             None => 1,
         };
-        map.push((sass, n, item.map(|(k, _)| k)));
+        map.push(Slot {
+            first: sass,
+            count: n,
+            item: item.map(|(k, _)| k),
+            omitted: false,
+            at: here,
+        });
         sass += n;
     }
     (p == pieces.len()).then_some((start, pieces, map))
 }
 
+/// The capsule form of an `EXIT` under the given guard (the field of the SASS instruction):
+/// stored when the finalizer puts a fence before it (observed for `PT`, `P0` and `!P0`).
+fn stored_exit(guard: u64) -> Option<[u8; 16]> {
+    let g = match guard {
+        7 => 0xf8,
+        0 => 0x00,
+        8 => 0x01,
+        _ => return None,
+    };
+    Some([1, 0x11, 0, 0x0a, g, 0, 0, 0, 0, 0, 0, 0xf8, 0, 0, 0, 0])
+}
+
 /// The kernel's capsule after the rewrite: the expansion count of each Mercury instruction that
-/// lost SASS instructions goes down (the item goes when the count becomes 1) and the closing
-/// instruction's count becomes the new self-branch-and-padding length.
-pub fn rewrite_capsule(cap: &[u8], plan: &Plan, new: &NewCode) -> Option<Vec<u8>> {
+/// lost or gained SASS instructions changes (the item goes when the count becomes 1; an `EXIT`
+/// that gains its fence becomes stored, with an item), and the closing instruction's count
+/// becomes the new self-branch-and-padding length.
+pub fn rewrite_capsule(cap: &[u8], code: &[u8], plan: &Plan, new: &NewCode) -> Option<Vec<u8>> {
     let (start, pieces, map) = capsule_map(cap)?;
-    let total: usize = map.iter().map(|m| m.1).sum();
+    let code = decode(code)?;
+    let total: usize = map.iter().map(|m| m.count).sum();
     if total != plan.dropped.len() {
         return None;
     }
     let new_count = new.bytes.len() / 16;
     let mut counts: FxHashMap<usize, usize> = FxHashMap::default();
-    for (k, &(first, n, item)) in map.iter().enumerate() {
-        let gone = plan.dropped[first..first + n]
+    // (piece before which, slot, bytes): slots that become stored.
+    let mut stored: Vec<(usize, usize, Vec<u8>)> = Vec::new();
+    for (k, m) in map.iter().enumerate() {
+        let range = m.first..m.first + m.count;
+        let gone = plan.dropped[range.clone()].iter().filter(|&&d| d).count();
+        let added: usize = plan
+            .inserted
             .iter()
-            .filter(|&&d| d)
-            .count();
+            .filter(|(at, _)| range.contains(at))
+            .map(|(_, more)| more.len())
+            .sum();
         if k + 1 == map.len() {
-            if gone != 0 || first != new.last {
+            if gone != 0 || added != 0 || m.first != new.last {
                 return None;
             }
-            counts.insert(item?, new_count - new.index[first]);
-        } else if gone != 0 {
-            let left = n.checked_sub(gone).filter(|&l| l >= 1)?;
-            counts.insert(item?, left);
+            counts.insert(m.item?, new_count - new.index[m.first]);
+        } else if gone != 0 || added != 0 {
+            let left = (m.count + added)
+                .checked_sub(gone)
+                .filter(|l| (1..1 << 9).contains(l))?;
+            match m.item {
+                Some(item) => {
+                    counts.insert(item, left);
+                }
+                None => {
+                    // Only an omitted `EXIT` gains instructions without an item.
+                    let exit = *code.get(m.first)?;
+                    if !m.omitted || m.count != 1 || opcode(exit) != OP_EXIT || left == 1 {
+                        return None;
+                    }
+                    let mut b = ((left as u16) << 7 | 0x51).to_le_bytes().to_vec();
+                    b.extend_from_slice(&stored_exit(guard(exit))?);
+                    stored.push((m.at, k, b));
+                }
+            }
         }
     }
     let mut out = cap[..start].to_vec();
+    for &(_, slot, _) in &stored {
+        out[12 + slot / 8] &= !(1 << (slot % 8));
+    }
     for (k, piece) in pieces.iter().enumerate() {
+        for (_, _, b) in stored.iter().filter(|s| s.0 == k) {
+            out.extend_from_slice(b);
+        }
         match *piece {
             Piece::Insn(o, len) => out.extend_from_slice(&cap[o..o + len]),
             Piece::Count(o) => {
@@ -389,6 +665,9 @@ pub fn rewrite_capsule(cap: &[u8], plan: &Plan, new: &NewCode) -> Option<Vec<u8>
                 }
             }
         }
+    }
+    if stored.iter().any(|s| s.0 >= pieces.len()) {
+        return None;
     }
     Some(out)
 }
@@ -512,21 +791,27 @@ pub fn drop_placeholders(
     opts: &LinkOptions,
 ) -> Vec<Rewritten> {
     let mut done = Vec::new();
-    if !opts.target.is_mercury() || opts.relocatable {
+    if !opts.target.is_mercury() {
         return done;
     }
-    let kernels: Vec<_> = st
+    let mode = match exit_fence_mode(inputs, opts) {
+        // `-r` keeps the placeholders but fences the exits, whole (observed).
+        _ if !opts.relocatable => exit_fence_mode(inputs, opts),
+        ExitFence::Off => return done,
+        _ => ExitFence::Full,
+    };
+    let functions: Vec<_> = st
         .functions
         .iter()
-        .filter(|f| f.is_entry && !f.dead)
-        .filter_map(|f| f.sym)
+        .filter(|f| !f.dead && (f.is_entry || mode != ExitFence::Off))
+        .filter_map(|f| Some((f.sym?, f.is_entry)))
         .collect();
-    for sym in kernels {
+    for (sym, kernel) in functions {
         let s = st.sym(sym).record();
         let SymSection::Section(text) = s.section else {
             continue;
         };
-        if let Some(r) = rewrite_kernel(st, inputs, text, sym) {
+        if let Some(r) = rewrite_kernel(st, inputs, text, sym, kernel, mode) {
             done.push(r);
         }
     }
@@ -538,6 +823,8 @@ fn rewrite_kernel(
     inputs: &[InputObject<'_>],
     text: SecId,
     sym: SymIdx,
+    kernel: bool,
+    mode: ExitFence,
 ) -> Option<Rewritten> {
     let nodes: Vec<_> = st.nodes_of(text).map(|n| n.record()).collect();
     let [node] = nodes.as_slice() else {
@@ -545,14 +832,17 @@ fn rewrite_kernel(
     };
     let code = node.data?;
     let obj = inputs.get(node.input)?;
-    for name in [&b".debug_line"[..], b".nv_debug_line_sass", b".debug_info"] {
-        if obj.elf.section_by_name(name).is_some() {
-            return None;
-        }
-    }
     let name = st.sec(text).name();
     let f = name.strip_prefix(".text.")?;
-    let plan = plan(code)?;
+    let plan = plan_function(code, kernel, mode)?;
+    // Line tables follow fences put in (observed, `-lineinfo`), not dropped placeholders (not
+    // observed); `-G` code is not rewritten.
+    let pads = plan.dropped.iter().filter(|&&d| d).count() > plan.trimmed.len();
+    let has = |name: &[u8]| obj.elf.section_by_name(name).is_some();
+    let lines = has(b".debug_line") || has(b".nv_debug_line_sass") || has(b".debug_info");
+    if has(b".debug_ranges") || (pads && lines) {
+        return None;
+    }
     let new = rewrite_code(code, &plan)?;
     let old_size = code.len() as u64;
     let new_size = new.bytes.len() as u64;
@@ -563,7 +853,28 @@ fn rewrite_kernel(
             return Some(new_size);
         }
         let k = usize::try_from(off / 16).ok()?;
-        if off % 16 != 0 || *plan.dropped.get(k)? {
+        if off % 16 != 0 || *plan.dropped.get(k)? || new.start[k] != new.index[k] {
+            return None;
+        }
+        Some(new.index[k] as u64 * 16)
+    };
+    // A call-frame location or a return address on a fenced `EXIT` goes to its fence
+    // (observed for the call-frame step to a kernel's `EXIT`: it stays, the next one grows);
+    // one on a trimmed `MEMBAR.SC.VC` to what followed it.
+    let move_frame = |off: u64| -> Option<u64> {
+        if off == old_size {
+            return Some(new_size);
+        }
+        let k = usize::try_from(off / 16).ok()?;
+        if off % 16 != 0 || (*plan.dropped.get(k)? && !plan.trimmed.contains(&k)) {
+            return None;
+        }
+        Some(new.start[k] as u64 * 16)
+    };
+    // `EXIT_INSTR_OFFSETS` name the `EXIT` itself, after its fence (observed).
+    let move_exit = |off: u64| -> Option<u64> {
+        let k = usize::try_from(off / 16).ok()?;
+        if off % 16 != 0 || *plan.dropped.get(k)? || k > new.last {
             return None;
         }
         Some(new.index[k] as u64 * 16)
@@ -579,12 +890,25 @@ fn rewrite_kernel(
     let cap_name = format!(".nv.capmerc.text.{f}");
     let cap_index = obj.elf.section_by_name(cap_name.as_bytes())?;
     let cap = obj.elf.section_data(cap_index).ok()?;
-    let capsule = rewrite_capsule(cap, &plan, &new)?;
-    // Relocations into the kernel.
+    let capsule = rewrite_capsule(cap, code, &plan, &new)?;
+    // Relocations into the kernel, and those naming a place in it (a call's return address:
+    // the function's symbol plus an offset, observed moving with the code).
     let mut relocs = Vec::new();
+    let mut addends = Vec::new();
     for (k, r) in st.relocs.iter().enumerate() {
-        if r.target == text && !r.dropped {
+        if r.dropped {
+            continue;
+        }
+        if r.target == text {
             relocs.push((k, move_inside(r.offset)?));
+        }
+        let names_it = r.sym.is_some_and(|x| {
+            let x = st.sym(x);
+            x.section() == SymSection::Section(text) && x.value() == 0
+        });
+        if names_it && r.addend != 0 {
+            let to = move_frame(u64::try_from(r.addend).ok()?)?;
+            addends.push((k, i64::try_from(to).ok()?));
         }
     }
     // Symbols in the kernel's section.
@@ -594,7 +918,12 @@ fn rewrite_kernel(
             if x.removed() || x.section() != SymSection::Section(text) {
                 continue;
             }
-            let value = move_to(x.value())?;
+            // (A function symbol names its first instruction, fence or not.)
+            let value = if x.value() == 0 {
+                0
+            } else {
+                move_to(x.value())?
+            };
             let size = if x.size() == old_size && x.value() == 0 {
                 new_size
             } else if x.size() == 0 {
@@ -631,7 +960,12 @@ fn rewrite_kernel(
                 let mut p = Vec::with_capacity(rec.payload.len());
                 for c in rec.payload.chunks_exact(4) {
                     let off = u32::from_le_bytes(c.try_into().ok()?) as u64;
-                    p.extend_from_slice(&u32::try_from(move_to(off)?).ok()?.to_le_bytes());
+                    let to = if rec.attr == EXIT_INSTR_OFFSETS {
+                        move_exit(off)?
+                    } else {
+                        move_to(off)?
+                    };
+                    p.extend_from_slice(&u32::try_from(to).ok()?.to_le_bytes());
                 }
                 payloads.push((which as u8, k, st.bump.alloc_slice_copy(&p)));
             }
@@ -661,7 +995,7 @@ fn rewrite_kernel(
                 }
                 let prog = loc + 16..e.offset + e.size;
                 let ca = code_align(block)?;
-                let moved = rewrite_cfa(block.get(prog.clone())?, ca, move_to)?;
+                let moved = rewrite_cfa(block.get(prog.clone())?, ca, move_frame)?;
                 let mut b = block.to_vec();
                 b[prog].copy_from_slice(&moved);
                 // The range is data (its `R_CUDA_UNUSED_CLEAR64` writes nothing): the
@@ -680,6 +1014,9 @@ fn rewrite_kernel(
     st.relayout_nodes(text, |_, _| Some(bytes));
     for (k, off) in relocs {
         st.relocs[k].offset = off;
+    }
+    for (k, addend) in addends {
+        st.relocs[k].addend = addend;
     }
     for (global, pos, value, size) in syms {
         let mut x = if global {
@@ -706,7 +1043,17 @@ fn rewrite_kernel(
         let b: &[u8] = st.bump.alloc_slice_copy(&b);
         st.relayout_nodes(df, |i, _| (i == k).then_some(b));
     }
-    Some(Rewritten { text, capsule })
+    let rows = new.start[..plan.dropped.len()]
+        .iter()
+        .map(|&k| k as u64 * 16)
+        .chain([new_size])
+        .collect();
+    Some(Rewritten {
+        text,
+        sym,
+        capsule,
+        rows,
+    })
 }
 
 /// Puts the rewritten kernels' capsules into the Mercury world (before its relocations).
@@ -767,7 +1114,7 @@ mod tests {
                 Some(p) => {
                     let new = rewrite_code(code, &p).unwrap();
                     assert_eq!(new.bytes, want, "{case}: {name}");
-                    let c = rewrite_capsule(section(&input, &cap), &p, &new).unwrap();
+                    let c = rewrite_capsule(section(&input, &cap), code, &p, &new).unwrap();
                     assert_eq!(c[4..], section(&output, &cap)[4..], "{case}: {cap}");
                     rewritten += 1;
                 }
@@ -796,6 +1143,119 @@ mod tests {
     fn callers_and_callees_keep_them() {
         assert_eq!(check("sm100_fence_placeholders_kept").0, 0);
         assert_eq!(check("sm120_fence_placeholders_kept").0, 0);
+    }
+
+    /// (functions fenced, functions left alone) of one input of a case linked in `mode`: each
+    /// function's code and capsule, rewritten, must be nvlink's.
+    fn check_exits(case: &str, file: &str, mode: ExitFence) -> (usize, usize) {
+        let (input, output) = (corpus(case, file), corpus(case, "expected.cubin"));
+        let (input, output) = (
+            ElfFile::parse(&input).unwrap(),
+            ElfFile::parse(&output).unwrap(),
+        );
+        let kernels: Vec<u32> = input
+            .symbols()
+            .map(Result::unwrap)
+            .filter(|s| s.other & 0x10 != 0 && s.info & 0xf == 2)
+            .map(|s| s.shndx)
+            .collect();
+        let (mut fenced, mut alone) = (0, 0);
+        for i in 0..input.sections().len() as u32 {
+            let name = String::from_utf8_lossy(input.section_name(i).unwrap()).into_owned();
+            let Some(f) = name.strip_prefix(".text.") else {
+                continue;
+            };
+            let Some(o) = output.section_by_name(name.as_bytes()) else {
+                continue;
+            };
+            let code = input.section_data(i).unwrap();
+            let want = output.section_data(o).unwrap();
+            let cap = format!(".nv.capmerc.text.{f}");
+            match plan_function(code, kernels.contains(&i), mode) {
+                Some(p) => {
+                    assert!(
+                        !p.inserted.is_empty() || !p.trimmed.is_empty(),
+                        "{case}: {name}"
+                    );
+                    let new = rewrite_code(code, &p).unwrap();
+                    assert_eq!(new.bytes, want, "{case}: {name}");
+                    let c = rewrite_capsule(section(&input, &cap), code, &p, &new).unwrap();
+                    assert_eq!(c[4..], section(&output, &cap)[4..], "{case}: {cap}");
+                    fenced += 1;
+                }
+                None => {
+                    assert_eq!(code, want, "{case}: {name}");
+                    alone += 1;
+                }
+            }
+        }
+        (fenced, alone)
+    }
+
+    #[test]
+    fn exits_fenced_next_to_debug_code() {
+        // The eleven kernels and dev_exit; plain_fn, f1 and f2 have no EXIT.
+        assert_eq!(
+            check_exits(
+                "sm100_exit_fence_debug_mix",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (12, 3)
+        );
+        assert_eq!(
+            check_exits(
+                "sm120_exit_fence_debug_mix",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (12, 3)
+        );
+        assert_eq!(
+            check_exits(
+                "sm100_exit_fence_dead_debug_input",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (2, 1)
+        );
+    }
+
+    #[test]
+    fn exits_fenced_under_g() {
+        for case in ["sm100_exit_fence_g", "sm120_exit_fence_g"] {
+            assert_eq!(check_exits(case, "a.cubin", ExitFence::Full), (9, 1));
+            assert_eq!(check_exits(case, "b.cubin", ExitFence::Full), (3, 0));
+        }
+    }
+
+    #[test]
+    fn debug_code_is_not_fenced_again() {
+        for case in ["sm100_exit_fence_debug_mix", "sm120_exit_fence_debug_mix"] {
+            assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Trimmed).0, 0);
+            assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Full).0, 0);
+        }
+    }
+
+    #[test]
+    fn debug_kernels_without_calls_trimmed() {
+        // k_dbg_leaf and k_dbg_exits lose MEMBAR.SC.VC; k_dbg_fence (it calls __threadfence)
+        // and __threadfence keep theirs.
+        for case in [
+            "sm100_exit_fence_debug_leaf_trim",
+            "sm120_exit_fence_debug_leaf_trim",
+        ] {
+            assert_eq!(check_exits(case, "dbg.cubin", ExitFence::Trimmed), (2, 2));
+            assert_eq!(check_exits(case, "rel.cubin", ExitFence::Trimmed), (2, 1));
+        }
+    }
+
+    #[test]
+    fn stored_exit_forms() {
+        assert_eq!(stored_exit(7).map(|b| b[4]), Some(0xf8));
+        assert_eq!(stored_exit(0).map(|b| b[4]), Some(0x00));
+        assert_eq!(stored_exit(8).map(|b| b[4]), Some(0x01));
+        assert_eq!(stored_exit(1), None);
     }
 
     #[test]

@@ -25,18 +25,88 @@ const LINE_TABLES: [&str; 2] = [".debug_line", ".nv_debug_line_sass"];
 
 /// Rebuilds every SASS line table of the link (see the module documentation), and clears the
 /// register ranges of the functions not in the image (see [`clear_register_ranges`]).
-pub fn rebuild_line_tables(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
+///
+/// The rows of functions whose code grew (`grown`: the exit fences of
+/// [`super::fence_pads`]) move with their instructions.
+pub fn rebuild_line_tables(
+    st: &mut State<'_>,
+    inputs: &[InputObject<'_>],
+    grown: &[super::fence_pads::Rewritten],
+) {
     clear_register_ranges(st, inputs);
+    let grown: FxHashMap<crate::arena::SymIdx, &super::fence_pads::Rewritten> = grown
+        .iter()
+        .filter(|r| !r.rows.is_empty())
+        .map(|r| (r.sym, r))
+        .collect();
     for name in LINE_TABLES {
         if let Some(sec) = st.section_by_name(name) {
             if !st.sec(sec).removed() {
-                prune(st, sec);
+                prune(st, sec, &grown);
             }
         }
     }
+    move_register_ranges(st, &grown);
 }
 
-fn prune(st: &mut State<'_>, sec: SecId) {
+/// The `.nv_debug_info_reg_sass` ranges of functions whose code changed move with it (observed
+/// on a `-G` kernel that lost the `MEMBAR.SC.VC` of its exit fence: a range ending at the
+/// `EXIT` ends at its new place); the Mercury copy keeps its values.
+fn move_register_ranges(
+    st: &mut State<'_>,
+    grown: &FxHashMap<crate::arena::SymIdx, &super::fence_pads::Rewritten>,
+) {
+    let Some(sec) = st.section_by_name(".nv_debug_info_reg_sass") else {
+        return;
+    };
+    if st.sec(sec).removed() || grown.is_empty() {
+        return;
+    }
+    // By name and input.
+    let mut by_name: FxHashMap<(&str, usize), &super::fence_pads::Rewritten> = FxHashMap::default();
+    for (&sym, &r) in grown {
+        if let Some(n) = st.nodes_of(r.text).next() {
+            by_name.insert((st.sym(sym).name(), n.input()), r);
+        }
+    }
+    let mut moved: Vec<Option<Vec<u8>>> = Vec::new();
+    for n in st.nodes_of(sec) {
+        let new = n.data().and_then(|block| {
+            let mut out: Option<Vec<u8>> = None;
+            for (name, fields) in register_ranges(block)? {
+                let Some(r) = std::str::from_utf8(name)
+                    .ok()
+                    .and_then(|name| by_name.get(&(name, n.input())))
+                else {
+                    continue;
+                };
+                let bytes = out.get_or_insert_with(|| block.to_vec());
+                for at in fields {
+                    for f in [at, at + 4] {
+                        let old = u32::from_le_bytes(bytes[f..f + 4].try_into().ok()?);
+                        let new = u32::try_from(r.row_address(old as u64)?).ok()?;
+                        bytes[f..f + 4].copy_from_slice(&new.to_le_bytes());
+                    }
+                }
+            }
+            out
+        });
+        moved.push(new);
+    }
+    if moved.iter().all(Option::is_none) {
+        return;
+    }
+    let bump = st.bump;
+    st.relayout_nodes(sec, |k, _| {
+        moved[k].as_ref().map(|b| &*bump.alloc_slice_copy(b))
+    });
+}
+
+fn prune(
+    st: &mut State<'_>,
+    sec: SecId,
+    grown: &FxHashMap<crate::arena::SymIdx, &super::fence_pads::Rewritten>,
+) {
     // Relocations of the section by offset.
     let mut at: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     for (k, r) in st.relocs.iter().enumerate() {
@@ -69,13 +139,27 @@ fn prune(st: &mut State<'_>, sec: SecId) {
         }
         Some(key)
     };
+    // The function a sequence describes, when its code grew.
+    let grew = |loc: u64| -> Option<&super::fence_pads::Rewritten> {
+        at.get(&loc)?.iter().find_map(|&k| {
+            let r = &st.relocs[k];
+            grown.get(&r.sym?).copied().filter(|_| !r.dropped)
+        })
+    };
     let mut pruned: Vec<Option<mercury::RebuiltLines>> = Vec::new();
     for n in st.nodes_of(sec) {
         let p = n.data().and_then(|block| {
             let base = n.offset();
-            mercury::rebuild_line_table(block, |a| order(base + a as u64))
-                .ok()
-                .filter(|p| p.bytes != block)
+            mercury::rebuild_line_table(
+                block,
+                |a| order(base + a as u64),
+                |a, header, seq| {
+                    let f = grew(base + a as u64)?;
+                    mercury::move_line_rows(header, seq, |old| f.row_address(old))
+                },
+            )
+            .ok()
+            .filter(|p| p.bytes != block)
         });
         pruned.push(p);
     }

@@ -395,7 +395,7 @@ fn run(
     });
     if opts.target.is_mercury() {
         timed(times, "line-tables", || {
-            lines::rebuild_line_tables(&mut st, inputs)
+            lines::rebuild_line_tables(&mut st, inputs, &rewritten)
         });
     }
     timed(times, "shared-layout", || {

@@ -534,3 +534,49 @@ fn bad_bytes_are_errors() {
         Err(MercuryError::BadTwin(1))
     );
 }
+
+/// A `-lineinfo` sequence (k_li_exits, `.debug_line`) and nvlink 13.5's after `-g` put the
+/// exit fence before its three `EXIT`s (0x40, 0xc0 and the last one): rows move, changed
+/// steps become `advance_pc` with a signed-LEB operand, unchanged ones keep their bytes.
+#[test]
+fn line_rows_follow_grown_code() {
+    let header = [
+        0xcc, 0, 0, 0, 3, 0, 0x27, 0, 0, 0, 1, 1, 0xfb, 14, 13, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1,
+    ];
+    let open = [
+        0, 9, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4, 1, 3, 3, 1, 0x0a, 0xf3, 0xf3,
+    ];
+    let seq: Vec<u8> = open
+        .iter()
+        .chain(&[
+            3, 1, 2, 0x30, 1, 3, 1, 2, 0xd0, 0, 1, 0xf1, 0xf3, 0xf3, 3, 1, 2, 0x20, 1, 2, 0x90, 2,
+            0, 1, 1,
+        ])
+        .copied()
+        .collect();
+    let want: Vec<u8> = open
+        .iter()
+        .chain(&[
+            3, 1, 2, 0xe0, 0, 1, 3, 1, 2, 0xd0, 0, 1, 0xf1, 0xf3, 3, 1, 2, 0xc0, 0, 1, 3, 1, 2,
+            0x20, 1, 2, 0xb0, 2, 0, 1, 1,
+        ])
+        .copied()
+        .collect();
+    let map = |a: u64| {
+        Some(match a {
+            0..=0x40 => a,
+            0x50..=0xc0 => a + 0x30,
+            0xd0..=0x1f0 => a + 0x60,
+            0x200 => 0x280,
+            _ => return None,
+        })
+    };
+    assert_eq!(move_line_rows(&header, &seq, map), Some(want));
+    // Nothing moves: the same bytes.
+    assert_eq!(move_line_rows(&header, &seq, Some), Some(seq.clone()));
+    // An address that does not map.
+    assert_eq!(
+        move_line_rows(&header, &seq, |a| (a < 0x100).then_some(a)),
+        None
+    );
+}

@@ -1,0 +1,1 @@
+__device__ __noinline__ float unused_dbg(float x) { return x * 7.f; }

@@ -1,0 +1,3 @@
+__device__ __noinline__ float plain_fn(float x) { return x * 2.f; }
+__global__ void k_plain(float *o) { o[threadIdx.x] = o[threadIdx.x] + 1.f; }
+__global__ void k_calls_plain(float *o) { if (o[threadIdx.x] > 5.f) return; o[threadIdx.x] = plain_fn(o[threadIdx.x]); }

@@ -1,0 +1,10 @@
+__device__ __noinline__ float li_fn(float x) { return x * 2.f; }
+__device__ __noinline__ void li_exit(int x) { if (x) asm volatile("exit;"); }
+__global__ void k_li_plain(float *o) { o[threadIdx.x] = o[threadIdx.x] + 1.f; }
+__global__ void k_li_call(float *o) { o[threadIdx.x] = li_fn(o[threadIdx.x]); li_exit(threadIdx.x & 4); o[0] = 5.f; }
+__global__ void k_li_guarded(float *o) {
+  if (o[threadIdx.x] > 5.f) return;
+  o[threadIdx.x] = li_fn(o[threadIdx.x]);
+  if (o[threadIdx.x] < 1.f) return;
+  o[threadIdx.x + 1] = 2.f;
+}
