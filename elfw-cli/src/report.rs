@@ -341,7 +341,8 @@ struct Node {
 pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> String {
     let mut s = format!(
         "callgraph for {}:\n# A: s -> B // s (number A) potentially calls B\n# s [N]     // s uses N registers\n# ^s        // s is entry point\n# &s        // s has address taken\n",
-        target.sm_name()
+        // The plain SM, whatever the variant (observed: `sm_90` for `-arch=sm_90a`).
+        format_args!("sm_{}", target.sm)
     );
     let Ok(out) = ElfFile::parse(image) else {
         return s;
