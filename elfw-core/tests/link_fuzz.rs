@@ -2982,3 +2982,18 @@ fn regression_shared_symbol_size_section_bytes_alloc() {
 fn regression_shared_symbol_size_segment_span_overflow() {
     replay("shared_symbol_size_segment_span_overflow");
 }
+
+#[test]
+fn regression_bank2_symbol_value_panic() {
+    replay("bank2_symbol_value_panic");
+}
+
+#[test]
+fn regression_bank2_symbol_value_alloc() {
+    replay("bank2_symbol_value_alloc");
+}
+
+#[test]
+fn regression_bank2_symbol_value_emit_abort() {
+    replay("bank2_symbol_value_emit_abort");
+}

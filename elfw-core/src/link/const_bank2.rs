@@ -87,6 +87,10 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
             *e = (*e).max(value.saturating_add(size));
         }
     }
+    // (Never past the bank's own bytes: a damaged symbol must not grow it.)
+    for (sec, e) in extent.iter_mut() {
+        *e = (*e).min(st.sec(*sec).size());
+    }
     // The kernels reaching each function.
     let kernels: Vec<FuncId> = (1..st.functions.len())
         .map(|i| FuncId(i as u32))
