@@ -14,12 +14,17 @@
 //!   a kernel with no constants of its own gets a new section (made after `.nv.prototype`,
 //!   in the order the blocks first need them);
 //! - the device functions' banks and every `const_opt` symbol leave the image; relocations
-//!   against those symbols are resolved against the block's place.
+//!   against those symbols are resolved against the block's place;
+//! - a block is as long as its `const_opt` symbols say (never past its bank's bytes): a
+//!   function that won a weak contest has the losing copy's constants appended, named by no
+//!   symbol but counted, and nvlink writes the last such copy's new value into the symbol
+//!   table's null entry.
 //!
 //! Observed with kernels reaching 1–5 functions with constants of 8–664 bytes (switch tables,
 //! doubles, libdevice's math functions), own constants of 0–96 bytes, functions reached through
-//! other functions, in one and two translation units. sm_100+
-//! (where a Mercury mirror would have to follow) and relocatable links are left as they are.
+//! other functions, weak templates, in one and two translation units and after a relocatable
+//! link. sm_100+ (where nvlink builds a `.nv.constant.optimizer` bank and its Mercury twin
+//! instead) and relocatable links are left as they are.
 
 use super::state::*;
 use super::LinkOptions;
