@@ -1019,6 +1019,17 @@ impl<'d> MergeCx<'_, 'd> {
 
     fn merge_object(&mut self, i: usize) -> Result<(), LinkError> {
         let s = &self.syms[i];
+        if s.sym_type() == STT_NOTYPE && s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE {
+            let alias = self.in_section(s.shndx).is_ok_and(|(h, _)| {
+                h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0 && s.size == 0
+            });
+            if alias {
+                // `nvcc -ewp` objects name their empty reserved shared window with a typeless
+                // `__nv_reservedSMEM_offset_0_alias`: nvlink keeps neither the symbol nor the
+                // window, nor their names (observed, sm_90).
+                return Ok(());
+            }
+        }
         // Symbols nvlink drops: the parameter-bank symbols of sm_75-era cubins (`_param`, and
         // `_SREG` over a kernel's whole constant bank) and the PTX constant-bank size marker.
         // Relocatable and `--preserve-relocs` links keep `_param` (observed, sm_80).
@@ -1298,7 +1309,13 @@ impl<'d> MergeCx<'_, 'd> {
                 // A data section no symbol named (e.g. a `.debug_frame` without its section
                 // symbol) is taken here, in header order.
                 let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some();
-                if !mapped && !name.starts_with(".text.") && h.flags & SHF_EXECINSTR == 0 {
+                // (An empty reserved shared window only an `-ewp` alias named is not made.)
+                let empty_window = h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0;
+                if !mapped
+                    && !empty_window
+                    && !name.starts_with(".text.")
+                    && h.flags & SHF_EXECINSTR == 0
+                {
                     let created = self.st.sections.len();
                     if let Some(id) = self.map_section(idx)? {
                         // Without bytes, and named by no symbol so far, it gets no section

@@ -1,0 +1,1 @@
+__global__ void kb(int *o) { o[2] = o[3] * 2; }
