@@ -160,13 +160,113 @@ pub fn demangle(name: &str) -> String {
     let Ok(sym) = parsed else {
         return name.to_string();
     };
-    let Ok(mut text) = sym.demangle(&cpp_demangle::DemangleOptions::default()) else {
+    let mut named = TemplateParamNames::default();
+    if sym
+        .structured_demangle(&mut named, &cpp_demangle::DemangleOptions::default())
+        .is_err()
+    {
         return name.to_string();
-    };
+    }
+    let mut text = edg_style(&named.finish());
     if name.starts_with("_Z") && (name.ends_with("D0Ev") || name.contains("D0E")) {
         text.push_str(" [deleting]");
     }
-    edg_style(&text)
+    text
+}
+
+/// Demangled text in which the template parameters a function's return type and parameters
+/// use are named `T1`, `T2`, … by their place in the function's template arguments, as nvlink's
+/// (EDG) demangler writes them (observed: `T1 both<double, int>(T1, T2, const T2 &, T1 *)`);
+/// elsewhere (inside template arguments) they stay spelt out.
+#[derive(Default)]
+struct TemplateParamNames {
+    /// The text so far.
+    out: String,
+    /// The nodes entered: their type and where their text starts.
+    open: Vec<(cpp_demangle::DemangleNodeType, usize)>,
+    /// The first template argument list met outside another one (the function's), as text.
+    args: Option<Vec<String>>,
+    /// Template parameters met outside template arguments: where their text is.
+    params: Vec<(usize, usize)>,
+}
+
+impl TemplateParamNames {
+    /// The text, template parameters named (the return type comes before the arguments that
+    /// name them, so this waits for the end).
+    fn finish(mut self) -> String {
+        let Some(args) = self.args.take() else {
+            return self.out;
+        };
+        for &(start, end) in self.params.iter().rev() {
+            // The node's text may run on into a declarator (`…>*`): the argument is its start.
+            let text = &self.out[start..end];
+            let lead = text.len() - text.trim_start().len();
+            let best = args
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !a.trim().is_empty() && text[lead..].starts_with(a.trim()))
+                .max_by_key(|(_, a)| a.trim().len());
+            if let Some((k, a)) = best {
+                let from = start + lead;
+                self.out
+                    .replace_range(from..from + a.trim().len(), &format!("T{}", k + 1));
+            }
+        }
+        self.out
+    }
+}
+
+impl cpp_demangle::DemangleWrite for TemplateParamNames {
+    fn push_demangle_node(&mut self, t: cpp_demangle::DemangleNodeType) {
+        self.open.push((t, self.out.len()));
+    }
+
+    fn write_string(&mut self, s: &str) -> std::fmt::Result {
+        self.out.push_str(s);
+        Ok(())
+    }
+
+    fn pop_demangle_node(&mut self) {
+        use cpp_demangle::DemangleNodeType::{TemplateArgs, TemplateParam};
+        let Some((t, start)) = self.open.pop() else {
+            return;
+        };
+        let in_args = self.open.iter().any(|(t, _)| *t == TemplateArgs);
+        match t {
+            TemplateArgs if !in_args && self.args.is_none() => {
+                let text = &self.out[start..];
+                let inner = text
+                    .strip_prefix('<')
+                    .and_then(|t| t.strip_suffix('>'))
+                    .unwrap_or(text);
+                self.args = Some(split_top_level(inner));
+            }
+            TemplateParam if !in_args => {
+                // (Nested ones inside another parameter's text go with it.)
+                self.params.retain(|&(s, _)| s < start);
+                self.params.push((start, self.out.len()));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `a, b<c, d>, e` split at its top-level commas.
+fn split_top_level(s: &str) -> Vec<String> {
+    let (mut out, mut depth, mut from) = (Vec::new(), 0i32, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[from..i].to_string());
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[from..].to_string());
+    out
 }
 
 /// Rewrites `cpp_demangle`'s spelling into the one nvlink's (EDG-style) demangler prints
@@ -176,7 +276,8 @@ pub fn demangle(name: &str) -> String {
 /// - a space before a pointer or reference declarator that follows a name (`int*` → `int *`);
 /// - `int` and `bool` template arguments with their cast, as the other integral types already
 ///   have it (`ki<-3>` → `ki<(int)-3>`, `kb<true>` → `kb<(bool)1>`);
-/// - closing template brackets together (`W<W<int> >` → `W<W<int>>`).
+/// - closing template brackets together (`W<W<int> >` → `W<W<int>>`);
+/// - an array declarator right after its parenthesised part (`int (&) [3]` → `int (&)[3]`).
 pub fn edg_style(text: &str) -> String {
     let s = qualifiers_first(text);
     let mut out = String::with_capacity(s.len() + 8);
@@ -189,7 +290,8 @@ pub fn edg_style(text: &str) -> String {
         prev = c;
     }
     let out = cast_template_literals(&out);
-    let mut s = out;
+    // An array declarator follows its parenthesised part directly (`int (&)[3]`).
+    let mut s = out.replace(") [", ")[");
     while s.contains("> >") {
         s = s.replace("> >", ">>");
     }
@@ -711,6 +813,16 @@ mod tests {
                 "_Z2ktI1WIPFifRdEEEvPi",
                 "void kt<W<int (*)(float, double &)>>(int *)",
             ),
+            // Template parameters in a function's signature (nvlink 13.5.37, sm_80).
+            (
+                "_Z4bothIdiET_S0_T0_RKS1_PS0_",
+                "T1 both<double, int>(T1, T2, const T2 &, T1 *)",
+            ),
+            (
+                "_Z3arrIiLi3EET_RAT0__S0_",
+                "T1 arr<int, (int)3>(T1 (&)[T2])",
+            ),
+            ("_Z5probeI1SEiPT_", "int probe<S>(T1 *)"),
         ] {
             assert_eq!(demangle(mangled), nvlink, "{mangled}");
         }
