@@ -110,36 +110,40 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
             }
         }
     }
-    // Each kernel's bytes so far: (start, end) of its own constants and of its blocks.
-    let mut used: FxHashMap<FuncId, Vec<(u64, u64)>> = FxHashMap::default();
-    for &k in &kernels {
-        let own = bank_of.get(&k).map_or(0, |&b| st.sec(b).size());
-        used.insert(k, if own > 0 { vec![(0, own)] } else { Vec::new() });
-    }
-    // (block, its offset, the kernels it went to), in placing order.
-    let mut placed: Vec<(SecId, u64, Vec<FuncId>)> = Vec::new();
+    // Where each kernel's bytes end so far (its own constants first).
+    let mut held: FxHashMap<FuncId, u64> = kernels
+        .iter()
+        .map(|&k| (k, bank_of.get(&k).map_or(0, |&b| st.sec(b).size())))
+        .collect();
+    // (block, its offset), in placing order; the blocks each kernel got (indices into it);
+    // the kernels in the order their banks are written. New banks are made block by block,
+    // the kernels of a block last to first (observed: `kb` before `ka` when both reach one
+    // block and neither had a bank).
+    let mut placed: Vec<(SecId, u64)> = Vec::new();
+    let mut got: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
+    let mut order: Vec<FuncId> = Vec::new();
     for &(f, bank) in blocks.iter().rev() {
         let Some(users) = reached_by.get(&f).filter(|u| !u.is_empty()) else {
             continue;
         };
         let (size, align) = (extent[&bank], st.sec(bank).addralign().max(1));
         // After everything its kernels hold so far.
-        let held = users
-            .iter()
-            .filter_map(|k| used.get(k))
-            .flatten()
-            .map(|r| r.1)
-            .max()
-            .unwrap_or(0);
-        let offset = align_up(held, align);
+        let after = users.iter().filter_map(|k| held.get(k)).copied().max();
+        let offset = align_up(after.unwrap_or(0), align);
         let end = offset.saturating_add(size);
-        for k in users {
-            used.entry(*k).or_default().push((offset, end));
+        for &k in users.iter().rev() {
+            let e = held.entry(k).or_insert(0);
+            *e = (*e).max(end);
+            let list = got.entry(k).or_default();
+            if list.is_empty() {
+                order.push(k);
+            }
+            list.push(placed.len());
         }
-        placed.push((bank, offset, users.clone()));
+        placed.push((bank, offset));
     }
     // The `const_opt` symbols of the blocks now name their place in the kernels' banks.
-    let offset_of: FxHashMap<SecId, u64> = placed.iter().map(|(b, o, _)| (*b, *o)).collect();
+    let offset_of: FxHashMap<SecId, u64> = placed.iter().copied().collect();
     for &idx in &symbols.0 {
         if let SymSection::Section(sec) = st.sym(idx).section() {
             if let Some(&o) = offset_of.get(&sec) {
@@ -156,23 +160,12 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
             st.null_symbol_value = o.wrapping_add(value);
         }
     }
-    // Each kernel's bank: its own bytes, then its blocks at their places. New banks are made
-    // block by block, the kernels of a block last to first (observed: `kb` before `ka` when
-    // both reach one block and neither had a bank).
-    let mut order: Vec<FuncId> = Vec::new();
-    for (_, _, users) in &placed {
-        for k in users.iter().rev() {
-            if !order.contains(k) {
-                order.push(*k);
-            }
-        }
-    }
     // Every bank that takes blocks is aligned for all of them, and for its own constants
     // (observed: 4 with a switch table's words alone, 8 once some function's doubles are in
     // the link, even for a kernel that only reaches the table).
     let block_align = placed
         .iter()
-        .map(|(b, _, _)| st.sec(*b).addralign())
+        .map(|(b, _)| st.sec(*b).addralign())
         .max()
         .unwrap_or(1)
         .max(1);
@@ -189,17 +182,16 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
                 end = end.max(n.offset().saturating_add(n.size()));
             }
         }
-        for (block, offset, users) in &placed {
-            if users.contains(&k) {
-                let limit = extent[block];
-                for n in st.nodes_of(*block) {
-                    if let Some(d) = n.data() {
-                        let keep = limit.saturating_sub(n.offset()).min(d.len() as u64);
-                        pieces.push((offset + n.offset(), &d[..keep as usize]));
-                    }
+        for &i in got.get(&k).map(Vec::as_slice).unwrap_or(&[]) {
+            let (block, offset) = placed[i];
+            let limit = extent[&block];
+            for n in st.nodes_of(block) {
+                if let Some(d) = n.data() {
+                    let keep = limit.saturating_sub(n.offset()).min(d.len() as u64);
+                    pieces.push((offset + n.offset(), &d[..keep as usize]));
                 }
-                end = end.max(offset.saturating_add(limit));
             }
+            end = end.max(offset.saturating_add(limit));
         }
         let size = align_up(end, align);
         let Ok(len) = usize::try_from(size) else {
