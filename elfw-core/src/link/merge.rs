@@ -1059,7 +1059,11 @@ impl<'d> MergeCx<'_, 'd> {
             // the bytes they would have patched as they are (observed, thrust `-G` on sm_80).
             return Ok(());
         }
-        if s.binding() == STB_LOCAL && s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE {
+        if !self.lost_texts.is_empty()
+            && s.binding() == STB_LOCAL
+            && s.shndx != 0
+            && (s.shndx as u16) < SHN_LORESERVE
+        {
             let bank = self
                 .in_section(s.shndx)
                 .map(|(_, n)| self.lost_function_bank(n));
