@@ -74,9 +74,10 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         .shared_vars
         .iter()
         .any(|v| v.kind == SharedKind::Function || v.kind == SharedKind::Dynamic);
+    let relocs: &[Reloc] = if shared_across { &st.relocs } else { &[] };
     let mut uses: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
     let mut pairs: FxHashSet<(FuncId, usize)> = FxHashSet::default();
-    for r in st.relocs.iter().filter(|_| shared_across) {
+    for r in relocs {
         let Some(sym) = r.sym else { continue };
         let Some(v) = st.sym(sym).shared() else {
             continue;
@@ -179,7 +180,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         let mut dead_kernel = vec![false; st.shared_vars.len()];
         let mut named = vec![false; st.shared_vars.len()];
-        for r in st.relocs.iter().filter(|_| shared_across) {
+        for r in relocs {
             let Some(v) = r.sym.and_then(|s| st.sym(s).shared()) else {
                 continue;
             };
