@@ -1449,9 +1449,10 @@ fn mark_empty_sections(
                 }
                 false
             }
-            // Kept empty (observed: a link of a translation unit with no device code, whose
-            // input `.debug_frame` is empty, on sm_80 and sm_100, final and `-r`).
-            SHT_PROGBITS if s.name() == ".debug_frame" => false,
+            // Debug sections are kept empty (observed: a link of a translation unit with no
+            // device code, whose input `.debug_frame` is empty, on sm_80 and sm_100, final and
+            // `-r`; built `-G`, its empty `.nv_debug_info_reg_sass` and `_reg_type` too).
+            SHT_PROGBITS if s.flags() & SHF_ALLOC == 0 && is_debug_section(s.name()) => false,
             _ => s.size() == 0,
         };
         if empty {
@@ -2420,4 +2421,9 @@ fn compat_records(d: &[u8]) -> Vec<(u8, u8, &[u8])> {
         o = end;
     }
     out
+}
+
+/// Whether `name` is a debug section's (DWARF's `.debug_*` or NVIDIA's `.nv_debug*`).
+fn is_debug_section(name: &str) -> bool {
+    name.starts_with(".debug_") || name.starts_with(".nv_debug")
 }

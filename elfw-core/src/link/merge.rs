@@ -407,9 +407,33 @@ pub fn merge_decoded<'d>(
                 })
         })
         .collect();
+    // A data section no symbol names is made where its header stands among the sections the
+    // section symbols make (observed: an empty `.debug_frame`, `.nv_debug_info_reg_sass` and
+    // `.nv_debug_info_reg_type` of a `-G` translation unit with no device code keep their
+    // header order among its other debug sections).
+    let mut named = vec![false; nsec];
+    for s in syms.iter().skip(1) {
+        if s.sym_type() == STT_SECTION {
+            if let Some(n) = named.get_mut(s.shndx as usize) {
+                *n = true;
+            }
+        }
+    }
+    // The unnamed sections just before each named one, in header order (a run ends at the
+    // previous named header).
+    let unnamed_before = |shndx: usize| {
+        let end = shndx.min(nsec);
+        let start = named[..end].iter().rposition(|&n| n).map_or(1, |p| p + 1);
+        (start..end).filter(|&u| !named[u])
+    };
     for last in [false, true] {
         for (i, s) in syms.iter().enumerate().skip(1) {
             if s.sym_type() == STT_SECTION && kernel_bank[i] == last {
+                if !last {
+                    for u in unnamed_before(s.shndx as usize) {
+                        cx.take_unnamed_section(u as u32)?;
+                    }
+                }
                 cx.merge_section_symbol(i)?;
             }
         }
@@ -1309,9 +1333,22 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
                 Ok(())
             }
+            _ => self.take_unnamed_section(idx),
+        }
+    }
+
+    /// Makes input section `idx` if it is a data section no symbol has made so far (e.g. a
+    /// `.debug_frame` without its section symbol).
+    fn take_unnamed_section(&mut self, idx: u32) -> Result<(), LinkError> {
+        let (h, name, _) = self.in_section_hashed(idx)?;
+        if self.opts.target.is_mercury() && is_mercury_section(name) {
+            return Ok(());
+        }
+        match h.sh_type {
+            SHT_CUDA_INFO | SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE | SHT_REL | SHT_RELA
+            | SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX
+            | SHT_CUDA_COMPAT => Ok(()),
             _ => {
-                // A data section no symbol named (e.g. a `.debug_frame` without its section
-                // symbol) is taken here, in header order.
                 let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some();
                 // (An empty reserved shared window only an `-ewp` alias named is not made.)
                 let empty_window = h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0;

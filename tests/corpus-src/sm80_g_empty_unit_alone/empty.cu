@@ -1,0 +1,1 @@
+int host_only(int x) { return x + 1; }
