@@ -171,9 +171,6 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
         }
         return out.fatal("Internal error: not uidx input");
     }
-    if parsed.has("link-as-tools-patch") {
-        return out.fatal("-astoolspatch (link as tools patch) is not supported by elfw");
-    }
     link_files(&parsed, target, env, &mut out, exiting)
 }
 
@@ -192,6 +189,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .working_dir(&env.cwd)
         .relocatable(parsed.has("relocatable-link"))
         .preserve_relocs(parsed.has("preserve-relocs"))
+        .tools_patch(parsed.has("link-as-tools-patch"))
         .debug(parsed.has("debug"))
         .kernels_used(parsed.list("kernels-used").to_vec())
         .variables_used(parsed.list("variables-used").to_vec())

@@ -273,6 +273,7 @@ const RECORD_ORDER: &[&str] = &[
     "nvvmpath",
     "split-compile",
     "split-compile-extended",
+    "link-as-tools-patch",
     "Xptxas",
     "Xnvvm",
     "maxrregcount",

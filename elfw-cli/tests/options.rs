@@ -657,7 +657,7 @@ fn time_file() {
 }
 
 #[test]
-fn uidx_and_astoolspatch() {
+fn uidx_file() {
     fatal(
         &format!("{OK} -uidx=foo"),
         "Could not open input file 'foo'",

@@ -55,6 +55,7 @@ pub struct Linker {
     target: Target,
     relocatable: bool,
     preserve_relocs: bool,
+    tools_patch: bool,
     debug: bool,
     kernels_used: Vec<String>,
     variables_used: Vec<String>,
@@ -177,6 +178,7 @@ impl Linker {
             target,
             relocatable: false,
             preserve_relocs: false,
+            tools_patch: false,
             debug: false,
             kernels_used: Vec::new(),
             variables_used: Vec::new(),
@@ -209,6 +211,12 @@ impl Linker {
     /// `--preserve-relocs`.
     pub fn preserve_relocs(mut self, on: bool) -> Linker {
         self.preserve_relocs = on;
+        self
+    }
+    /// `-astoolspatch`: link patch code for CUDA tools (every input function compiled with
+    /// ptxas's `-astoolspatch`; all of them stay).
+    pub fn tools_patch(mut self, on: bool) -> Linker {
+        self.tools_patch = on;
         self
     }
     /// `-g`: the inputs were compiled for debugging (PTX inputs are compiled with `-g`).
@@ -600,6 +608,7 @@ impl Linker {
             .collect();
         opts.relocatable = self.relocatable;
         opts.preserve_relocs = self.preserve_relocs;
+        opts.tools_patch = self.tools_patch;
         opts.kernels_used = self.kernels_used.clone();
         opts.variables_used = self.variables_used.clone();
         // Host references decide which kernels stay unless told otherwise (`-kernels-used` and

@@ -16,7 +16,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     // `-g` keeps every function too (observed: a never-called function survives a -g link).
     let n = st.functions.len();
-    if opts.relocatable || opts.preserve_relocs || opts.debug {
+    if opts.relocatable || opts.preserve_relocs || opts.debug || opts.tools_patch {
         st.keep_reasons = vec![KeepReason::NoElimination; n];
         return;
     }

@@ -146,6 +146,46 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
 /// `EIATTR_MAXREG_COUNT`: the register limit a kernel was compiled under.
 const EIATTR_MAXREG_COUNT: u8 = 0x1b;
 
+/// `EIATTR_TOOLS_PATCH_FUNC`: ptxas compiled the function as patch code for CUDA tools.
+const EIATTR_TOOLS_PATCH_FUNC: u8 = 0x4b;
+
+/// `-astoolspatch`: every function must be patch code (its `.nv.info.<f>` holds
+/// `EIATTR_TOOLS_PATCH_FUNC`). The first one that is not, in the order the link met them,
+/// is fatal (observed: checked after all inputs are merged, before undefined references;
+/// a plain kernel or device function alike).
+pub fn check_tools_patch(st: &State<'_>, opts: &LinkOptions) -> Result<(), super::LinkError> {
+    if !opts.tools_patch {
+        return Ok(());
+    }
+    let info = info_sections(st);
+    for (f, sec) in st.functions.iter().zip(&info).skip(1) {
+        let Some(sym) = f.sym else { continue };
+        let patch = sec
+            .and_then(|s| st.section_info.get(&s))
+            .is_some_and(|rs| rs.iter().any(|r| r.attr == EIATTR_TOOLS_PATCH_FUNC));
+        let s = st.sym(sym);
+        // (A function only called, never defined, is the undefined references' business.)
+        if patch || f.dead || !s.is_defined() {
+            continue;
+        }
+        let file = opts.input_names.get(s.input()).cloned().unwrap_or_default();
+        return Err(super::LinkError::Fatal(
+            Diagnostic::new(
+                Severity::Fatal,
+                format!(
+                    "Function '{}' in '{}' is missing EIATTR_TOOLS_PATCH_FUNC attribute \
+                     required by -astoolspatch option",
+                    s.name(),
+                    file
+                ),
+            )
+            .in_file(file)
+            .about_symbol(s.name()),
+        ));
+    }
+    Ok(())
+}
+
 /// Reports undefined references (nvlink: `Undefined reference to '%s' in '%s'`, an error).
 pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
     if opts.relocatable {

@@ -40,6 +40,9 @@ pub struct LinkOptions {
     pub relocatable: bool,
     /// `--preserve-relocs`.
     pub preserve_relocs: bool,
+    /// `-astoolspatch`: the inputs are patch code for CUDA tools (compiled with ptxas's
+    /// `-astoolspatch`): every function stays, and each must say it is patch code.
+    pub tools_patch: bool,
     /// `--kernels-used` patterns.
     pub kernels_used: Vec<String>,
     /// `--variables-used` patterns.
@@ -95,6 +98,7 @@ impl LinkOptions {
             target,
             relocatable: false,
             preserve_relocs: false,
+            tools_patch: false,
             kernels_used: Vec::new(),
             variables_used: Vec::new(),
             host_kernels: None,
@@ -380,10 +384,12 @@ fn run(
         })
     })?;
     timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
-    timed(times, "resolve", || {
+    timed(times, "resolve", || -> Result<(), LinkError> {
+        finalize::check_tools_patch(&st, opts)?;
         finalize::check_undefined(&st, opts, diags);
         finalize::check_register_limits(&st, opts, diags);
-    });
+        Ok(())
+    })?;
     if diags.has_errors() {
         return Ok(Vec::new());
     }
