@@ -451,8 +451,8 @@ fn host_linker_script(parsed: &Parsed, kind: &str, env: &RunEnv, out: &mut Out<'
             .output();
         match result {
             Ok(o) if o.status.success() && !o.stdout.is_empty() => {
+                // (Followed directly by the augmentation: the script ends in blank lines.)
                 text.push_str(&String::from_utf8_lossy(&o.stdout));
-                text.push_str("\n\n");
             }
             _ => return out.fatal("Could not generate host linker script with 'ld --verbose'"),
         }

@@ -7,6 +7,9 @@ use elfw_cli::{run, RunEnv};
 use elfw_core::cmp::formats::{is_callgraph_marker, records};
 use elfw_core::cmp::{compare, Comparison, Subject, Verdict};
 use elfw_core::elf::{ElfFile, SectionHeader};
+mod common;
+
+use common::nvlink;
 use std::path::{Path, PathBuf};
 
 fn repo() -> PathBuf {
@@ -478,30 +481,6 @@ fn modified_input_note_is_different() {
 }
 
 // ---- checks that run nvlink -------------------------------------------------------------
-
-fn nvlink() -> Option<PathBuf> {
-    let cache = std::env::var_os("ELFW_TOOLCHAIN_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            let base = std::env::var_os("XDG_CACHE_HOME")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| {
-                    PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache")
-                });
-            base.join("elfw/cuda-13.5.37")
-        });
-    let p = cache.join("root/nvidia/cu13/bin/nvlink");
-    if p.is_file() {
-        Some(p)
-    } else {
-        eprintln!(
-            "\n!!!!! SKIPPED: nvlink not found at {} (run `cargo xtask toolchain`); \
-             this check needs the real nvlink !!!!!\n",
-            p.display()
-        );
-        None
-    }
-}
 
 fn link(nvlink: &Path, case: &Path, inputs: &[&str], out: &Path) -> Vec<u8> {
     let status = std::process::Command::new(nvlink)

@@ -2,6 +2,8 @@
 //! statuses are nvlink 13.5.37's, recorded by running it on the same command lines with the
 //! cubin of `tests/corpus/sm90_single_kernel` (see the comments for the nvlink command).
 
+mod common;
+
 use elfw_cli::{run, RunEnv, RunOutcome};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -621,6 +623,20 @@ fn host_linker_script() {
         ),
         (0, aug.to_string())
     );
+    // With -o, lcs-abs writes the host linker's default script, then the augmentation: as
+    // nvlink does on this machine.
+    if let Some(nvlink) = common::nvlink() {
+        let status = std::process::Command::new(nvlink)
+            .current_dir(&dir)
+            .args(["-ghls=lcs-abs", "-o", "nvlink.ld"])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let o = nv(&dir, "-ghls=lcs-abs -o elfw.ld");
+        assert_eq!(o.status, 0);
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        assert_eq!(read("elfw.ld"), read("nvlink.ld"));
+    }
     fatal(
         "-arch=sm_90 k.cubin -o out.cubin -ghls=lcs-abs",
         "Input files are not allowed with -ghls option; use --help for more information",
