@@ -6,9 +6,9 @@
 //! - `-h` prints the help on stdout and wins over everything else but a bad option; `-V`
 //!   prints the version (no newline after its last line); elfw's `-V` says it is elfw.
 //! - then `--gen-host-linker-script`, then `Unknown arch name '(null)'`, `Must specify output
-//!   file with -o option` (for `sm_` targets), `No input files specified; ...`, the `lto_`
-//!   target refusal, `-nvvmpath should be specified with -lto`, then the conflicting-option
-//!   checks, each fatal.
+//!   file with -o option` (for `sm_` targets), `No input files specified; ...`,
+//!   `-suppress-debug-info` without `-g`, the `lto_` target refusal, `-nvvmpath should be
+//!   specified with -lto`, then the other conflicting-option checks, each fatal.
 //! - `--report-arch` appends ` (target: <arch as given>)` to every message printed once the
 //!   architecture is known (option-parsing warnings come earlier and have none).
 //! - `-w` and `--disable-infos` change none of nvlink's own messages (accepted, no effect);
@@ -119,6 +119,10 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
     if parsed.inputs.is_empty() {
         return out.fatal("No input files specified; use option --help for more information");
     }
+    // (Before the `lto_` refusal and the `-lto` checks, unlike the other conflicts.)
+    if parsed.has("suppress-debug-info") && !parsed.has("debug") {
+        return out.fatal("Conflicting options '-suppress-debug-info' and 'no -g'");
+    }
     if target.kind == ArchKind::Lto {
         return out.fatal(&format!(
             "Link target of '{arch}' is virtual target that is not JIT-able; use 'sm_' target instead"
@@ -133,11 +137,6 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
         );
     }
     for (given, needs, msg) in [
-        (
-            "suppress-debug-info",
-            "debug",
-            "Conflicting options '-suppress-debug-info' and 'no -g'",
-        ),
         (
             "nvvm-latest",
             "dlto",

@@ -383,6 +383,15 @@ fn conflicting_options_in_nvlink_order() {
         &format!("{OK} -emit-ptx -suppress-debug-info -nvvm-latest -Ofc=0"),
         "Conflicting options '-suppress-debug-info' and 'no -g'",
     );
+    // Before the `lto_` target refusal and the `-lto` checks (observed).
+    fatal(
+        &format!("{OK} -dlto -suppress-debug-info"),
+        "Conflicting options '-suppress-debug-info' and 'no -g'",
+    );
+    fatal(
+        "-arch=lto_90 k.cubin -o out.cubin -suppress-debug-info",
+        "Conflicting options '-suppress-debug-info' and 'no -g'",
+    );
     fatal(
         &format!("{OK} -emit-ptx -nvvm-latest -Ofc=0"),
         "Conflicting options '-nvvm-latest' and 'no -dlto'",
