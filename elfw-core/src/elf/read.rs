@@ -423,7 +423,7 @@ impl<'d> ElfFile<'d> {
         let table = self.section_data(strtab)?;
         let bad = ElfError::BadStringOffset { strtab, offset };
         let rest = table.get(offset as usize..).ok_or(bad)?;
-        let len = rest.iter().position(|&b| b == 0).ok_or(bad)?;
+        let len = memchr::memchr(0, rest).ok_or(bad)?;
         Ok(&rest[..len])
     }
     /// The name of section `index`.
