@@ -235,6 +235,7 @@ struct Case {
     preserve_relocs: bool,
     debug: bool,
     werror: bool,
+    tools_patch: bool,
     suppress_stack: bool,
     kernels_used: Vec<String>,
     variables_used: Vec<String>,
@@ -251,6 +252,7 @@ impl Case {
             .preserve_relocs(self.preserve_relocs)
             .debug(self.debug)
             .warnings_as_errors(self.werror)
+            .tools_patch(self.tools_patch)
             .suppress_stack_size_warning(self.suppress_stack)
             .kernels_used(self.kernels_used.iter().cloned())
             .variables_used(self.variables_used.iter().cloned());
@@ -276,6 +278,9 @@ impl Case {
         }
         if self.werror {
             s += "-Werror\n";
+        }
+        if self.tools_patch {
+            s += "-astoolspatch\n";
         }
         if self.suppress_stack {
             s += "-suppress-stack-size-warning\n";
@@ -345,6 +350,8 @@ fn parse_args(dir: &Path, text: &str, origin: &str) -> Option<Case> {
             c.debug = true;
         } else if t == "-Werror" {
             c.werror = true;
+        } else if t == "-astoolspatch" || t == "--link-as-tools-patch" {
+            c.tools_patch = true;
         } else if t == "-suppress-stack-size-warning" || t == "--suppress-stack-size-warning" {
             c.suppress_stack = true;
         } else if let Some(d) = t.strip_prefix("-L") {
@@ -528,6 +535,7 @@ enum Op {
     PreserveRelocs(bool),
     Debug(bool),
     Werror(bool),
+    ToolsPatch(bool),
     KernelsUsed(String),
     VariablesUsed(String),
     Dup {
@@ -590,6 +598,10 @@ impl Op {
                 c.werror = *b;
                 true
             }
+            Op::ToolsPatch(b) => {
+                c.tools_patch = *b;
+                true
+            }
             Op::KernelsUsed(k) => {
                 c.kernels_used.push(k.clone());
                 true
@@ -649,6 +661,7 @@ impl Op {
             }
             Op::Debug(b) => format!("-g {}", if *b { "on" } else { "off" }),
             Op::Werror(b) => format!("-Werror {}", if *b { "on" } else { "off" }),
+            Op::ToolsPatch(b) => format!("-astoolspatch {}", if *b { "on" } else { "off" }),
             Op::KernelsUsed(k) => format!("--kernels-used={k}"),
             Op::VariablesUsed(v) => format!("--variables-used={v}"),
             Op::Dup { from, to } => format!("duplicate input {} at position {to}", name(from)),
@@ -1737,7 +1750,8 @@ fn link_ops(rng: &mut Rng, c: &Case, corpus: &[Case], template: &[u8]) -> Vec<Op
                 vec![Op::VariablesUsed(p)]
             }
         }
-        9 => vec![Op::Werror(!c.werror)],
+        9 if rng.chance(50) => vec![Op::Werror(!c.werror)],
+        9 => vec![Op::ToolsPatch(!c.tools_patch)],
         10 => {
             // A device input from another case (same SM family mostly): clashes, mixed arches.
             let same: Vec<&Case> = corpus
