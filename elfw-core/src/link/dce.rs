@@ -25,6 +25,8 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     let mut parent = vec![usize::MAX; n];
     let mut reasons = vec![KeepReason::Unreachable; n];
     let mut queue = std::collections::VecDeque::new();
+    let mut demoted = Vec::new();
+    let mut selected_kernels = 0usize;
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         let Some(sym) = f.sym else { continue };
         let name = st.sym(sym).name();
@@ -45,6 +47,11 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             } else {
                 KeepReason::AddressTaken
             };
+            if selected {
+                selected_kernels += 1;
+            } else if f.is_entry && unselected_kernels_held(opts) {
+                demoted.push(i);
+            }
         } else if f.is_entry {
             let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
             reasons[i] = if by_option {
@@ -91,12 +98,19 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             reasons[i] = KeepReason::Reachable { root: at, path };
         }
     }
+    // Only when the option selects a single kernel (observed on sm_80: with two selected,
+    // the unselected kernels kept for their address stay kernels, `^` and
+    // `EIATTR_MIN_STACK_SIZE` and all).
+    if selected_kernels == 1 {
+        for i in demoted {
+            st.functions[i].demoted = true;
+        }
+    }
     st.keep_reasons = reasons;
     // Everything that goes, marked first and cleaned up in single passes (a link can drop
     // tens of thousands of functions).
     let mut gone_names: FxHashSet<SymIdx> = FxHashSet::default();
     let by_host = opts.kernels_used.is_empty() && opts.host_kernels.is_some();
-    let mut unselected_windows: Vec<SecId> = Vec::new();
     // Each code section's `.nv.info.<f>` (by its sh_info: local functions of the same name
     // in several inputs each have their own, under one name).
     let mut info_of: FxHashMap<SecId, SecId> = FxHashMap::default();
@@ -142,9 +156,6 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
                             && (by_host || from_input)
                         {
                             st.sections.name_removed[id.index()] = false;
-                            if !by_host {
-                                unselected_windows.push(id);
-                            }
                         }
                     }
                 }
@@ -154,7 +165,6 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     if gone_names.is_empty() {
         return;
     }
-    defer_unselected_windows(st, unselected_windows);
     // Relocation sections of removed sections go too, and their relocations.
     let sections = &mut st.sections;
     for i in 0..sections.len() {
@@ -202,62 +212,19 @@ pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
     }
 }
 
+/// Whether the link treats the kernels `--kernels-used` leaves out apart: the merge makes no
+/// `.nv.info.<k>` or `.nv.shared.<k>` of its own for them (their inputs' are made in input
+/// order, the window right before the kernel's constant bank), and when the option selects
+/// a single kernel, those kept for their address are demoted ([`Function::demoted`]).
+/// `-r`, `-g` and `--preserve-relocs` keep every kernel a kernel.
+pub(crate) fn unselected_kernels_held(opts: &LinkOptions) -> bool {
+    !opts.kernels_used.is_empty() && !opts.relocatable && !opts.debug && !opts.preserve_relocs
+}
+
 /// nvlink's `--kernels-used` matching: the pattern is wrapped in `*...*` (substring match).
 fn matches_pattern(name: &str, pattern: &str) -> bool {
     let p = pattern.trim_matches('*');
     name.contains(p)
-}
-
-/// `--kernels-used`: nvlink makes the shared windows of the kernels it does not select after
-/// the selected kernels' windows of the same input (observed: selected kernels' `.text`,
-/// `.nv.info` and `.nv.shared` names in input order, then the unselected windows in input
-/// order, then the input's other sections), so their names move after the input's last
-/// selected window in both string tables.
-fn defer_unselected_windows(st: &mut State<'_>, mut windows: Vec<SecId>) {
-    windows.sort_unstable();
-    let input_of = |st: &State<'_>, id: SecId| st.nodes_of(id).next().map(|n| n.input());
-    let mut moves = Vec::new();
-    for &w in &windows {
-        let Some(input) = input_of(st, w) else {
-            continue;
-        };
-        let anchor = (w.index() + 1..st.sections.len())
-            .rev()
-            .map(|i| SecId(i as u32))
-            .find(|&id| {
-                !st.sec(id).removed()
-                    && st.sec(id).name().starts_with(".nv.shared.")
-                    && input_of(st, id) == Some(input)
-            });
-        if let Some(anchor) = anchor {
-            moves.push((w, anchor));
-        }
-    }
-    if moves.is_empty() {
-        return;
-    }
-    // `.strtab`: each moved name goes after its anchor's (and the names moved there before).
-    let mut order = std::mem::take(&mut st.local_name_order);
-    let moved =
-        |o: &NameOwner| matches!(*o, NameOwner::Section(id) if moves.iter().any(|m| m.0 == id));
-    let (taken, mut kept): (Vec<_>, Vec<_>) = order.drain(..).partition(|(_, o)| moved(o));
-    for &(w, anchor) in &moves {
-        let Some(entry) = taken.iter().find(|(_, o)| *o == NameOwner::Section(w)) else {
-            continue;
-        };
-        let mut at = kept
-            .iter()
-            .position(|(_, o)| *o == NameOwner::Section(anchor))
-            .map_or(kept.len(), |p| p + 1);
-        while at < kept.len()
-            && matches!(kept[at].1, NameOwner::Section(id) if moves.iter().any(|m| m.0 == id && m.1 == anchor))
-        {
-            at += 1;
-        }
-        kept.insert(at, *entry);
-    }
-    st.local_name_order = kept;
-    st.name_moves = moves;
 }
 
 fn remove_section(st: &mut State<'_>, id: SecId) {

@@ -315,7 +315,6 @@ pub fn finalize(
         .iter()
         .map(|&i| opts.compiled_ptx.get(i).copied().unwrap_or(false))
         .collect();
-    let name_moves = st.name_moves.clone();
     let has_compat = st.section_by_name(".nv.compat").is_some();
     let (fin, sym_out, early) = std::thread::scope(|scope| {
         let early = scope.spawn(move || {
@@ -326,7 +325,7 @@ pub fn finalize(
                 cuinfo(inputs, opts),
                 has_compat.then(|| compat(&merged, opts)),
             );
-            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed, &name_moves);
+            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
@@ -691,7 +690,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let info = info_sections(st);
     let calls = calls_with_indirect(st);
     let reach = kernel_reach(st, &calls);
-    propagate_barriers(st, &info, &reach);
+    let owned = owned_functions(st, &reach);
+    propagate_ctaidz(st, &info, &owned);
+    propagate_barriers(st, &info, &owned);
     propagate_mbarriers(st, &info, &reach);
     propagate_externs(st, &info, &reach);
     let n = st.functions.len();
@@ -703,7 +704,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     }
     let mut entries = Vec::new();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
-        if let (true, false, Some(sym)) = (f.is_entry, f.dead, f.sym) {
+        if let (true, false, false, Some(sym)) = (f.is_entry, f.dead, f.demoted, f.sym) {
             entries.push((i, sym));
         }
     }
@@ -795,7 +796,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             }
         }
     }
-    order_appended_records(st, &info, &calls);
+    order_appended_records(st, &info, &calls, &owned);
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
@@ -862,7 +863,56 @@ fn sync_merc_info(st: &mut State<'_>) {
     st.merc_section_info = merc;
 }
 
-/// A kernel's `EIATTR_NUM_BARRIERS` covers every function it can call: raised in place, or
+/// The functions whose attributes (`EIATTR_CTAIDZ_USED`, `EIATTR_NUM_BARRIERS`) a kernel
+/// takes: those it reaches through calls; a lone kernel owns every function the link kept
+/// (observed on sm_80: a lone kernel gets the attributes of a device function only a
+/// `__device__` pointer names, and of libcudadevrt's memset/memcpy kernels once
+/// `--kernels-used` demoted them; with a second kernel neither does).
+fn owned_functions(st: &State<'_>, reach: &Reach) -> Reach {
+    match reach.as_slice() {
+        [(k, _)] => {
+            let all = (1..st.functions.len())
+                .filter(|&f| f != *k && !st.functions[f].dead && st.functions[f].sym.is_some())
+                .collect();
+            vec![(*k, all)]
+        }
+        _ => reach.clone(),
+    }
+}
+
+/// `EIATTR_CTAIDZ_USED`.
+const EIATTR_CTAIDZ_USED: u8 = 0x04;
+
+/// A kernel that does not use `%ctaid.z` itself gets `EIATTR_CTAIDZ_USED` after its own
+/// records when a function it owns does (observed on sm_80: a kernel calling another
+/// translation unit's function that reads `blockIdx.z`).
+fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
+    let uses = |st: &State<'_>, sec: Option<SecId>| -> bool {
+        sec.and_then(|s| st.section_info.get(&s)).is_some_and(|rs| {
+            rs.iter()
+                .any(|r| r.attr == EIATTR_CTAIDZ_USED && !r.dropped)
+        })
+    };
+    for (k, order) in owned {
+        let Some(sec) = info[*k] else { continue };
+        if uses(st, Some(sec)) || !order.iter().any(|&f| uses(st, info[f])) {
+            continue;
+        }
+        st.section_info_tail
+            .entry(sec)
+            .or_default()
+            .push(InfoRecord {
+                format: crate::nvinfo::EIFMT_NVAL,
+                attr: EIATTR_CTAIDZ_USED,
+                payload: &[],
+                sym: None,
+                externs: &[],
+                dropped: false,
+            });
+    }
+}
+
+/// A kernel's `EIATTR_NUM_BARRIERS` covers every function it owns: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
 fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
     let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
@@ -974,12 +1024,22 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach
 /// gets `NUM_BARRIERS` first; with `-G`, `cuda::make_pipeline` calls a file-local
 /// `__barrier_sync` (barriers) whose code comes before that of `cuda::init` (memory
 /// barriers) but whose `.nv.info` comes after it, and its kernel gets `NUM_MBARRIERS` first.
-fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &CallLists) {
-    const APPENDED: [u8; 3] = [
+fn order_appended_records(
+    st: &mut State<'_>,
+    info: &[Option<SecId>],
+    calls: &CallLists,
+    owned: &Reach,
+) {
+    const APPENDED: [u8; 4] = [
+        EIATTR_CTAIDZ_USED,
         EIATTR_NUM_BARRIERS,
         EIATTR_NUM_MBARRIERS,
         super::merge::EIATTR_EXTERNS,
     ];
+    let lone = match owned.as_slice() {
+        [(k, all)] => Some((*k, all.as_slice())),
+        _ => None,
+    };
     // Most links append at most one such record per kernel: nothing to order.
     let several =
         |tail: &Vec<InfoRecord<'_>>| tail.iter().filter(|r| APPENDED.contains(&r.attr)).count() > 1;
@@ -999,6 +1059,11 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &Ca
                     attrs.push(r.attr);
                 }
             }
+            // `CTAIDZ_USED` before the function's other records (observed: a callee with
+            // `NUM_BARRIERS` then `CTAIDZ_USED` gives its kernel `CTAIDZ_USED` first).
+            if let Some(p) = attrs.iter().position(|&a| a == EIATTR_CTAIDZ_USED) {
+                attrs[..=p].rotate_right(1);
+            }
             attrs
         })
         .collect();
@@ -1011,7 +1076,7 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &Ca
     let mut seen = Visited::new(st.functions.len());
     for (k, &sec) in info.iter().enumerate().skip(1) {
         let f = &st.functions[k];
-        if !f.is_entry || f.dead {
+        if !f.is_entry || f.dead || f.demoted {
             continue;
         }
         let Some(sec) = sec else { continue };
@@ -1044,6 +1109,23 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], calls: &Ca
                 }
             }
             path.push((sorted_callees(c), 0));
+        }
+        // A lone kernel also takes what the functions it does not call have (in function
+        // order), and its new EXTERNS list comes after all of that (observed: a lone launcher
+        // of demoted kernels gets `CTAIDZ_USED`, `NUM_BARRIERS`, then `EXTERNS`).
+        let lone_kernel = lone.filter(|&(l, _)| l == k);
+        if let Some((_, all)) = lone_kernel {
+            for &c in all {
+                if seen.insert(c) {
+                    for &a in &own[c] {
+                        if !met.contains(&a) {
+                            met.push(a);
+                        }
+                    }
+                }
+            }
+            met.retain(|&a| a != super::merge::EIATTR_EXTERNS);
+            met.push(super::merge::EIATTR_EXTERNS);
         }
         let rank = |a: u8| met.iter().position(|&m| m == a).unwrap_or(usize::MAX);
         let Some(tail) = st.section_info_tail.get_mut(&sec) else {
@@ -1132,7 +1214,8 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
     let mut seen = Visited::new(st.functions.len());
     let mut out = Vec::new();
     for k in 1..st.functions.len() {
-        if !st.functions[k].is_entry || st.functions[k].dead {
+        let f = &st.functions[k];
+        if !f.is_entry || f.dead || f.demoted {
             continue;
         }
         seen.clear();
@@ -1939,13 +2022,8 @@ fn prune_debug_frame(st: &mut State<'_>) {
 }
 
 /// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with
-/// each section's `sh_name` (by creation id). `moves` (moved, anchor) puts a name right after
-/// another section's (see `State::name_moves`).
-fn build_shstrtab(
-    names: &[&str],
-    name_removed: &[bool],
-    moves: &[(SecId, SecId)],
-) -> (Vec<u8>, Vec<u32>) {
+/// each section's `sh_name` (by creation id).
+fn build_shstrtab(names: &[&str], name_removed: &[bool]) -> (Vec<u8>, Vec<u32>) {
     let mut name_offset = vec![0u32; names.len()];
     let size = 1 + names.iter().map(|n| n.len() + 1).sum::<usize>();
     let mut out = Vec::with_capacity(size);
@@ -1963,12 +2041,8 @@ fn build_shstrtab(
         });
     };
     for (i, &removed) in name_removed.iter().enumerate().skip(1) {
-        if removed || moves.iter().any(|m| m.0.index() == i) {
-            continue;
-        }
-        add(i, &mut out);
-        for &(moved, _) in moves.iter().filter(|m| m.1.index() == i) {
-            add(moved.index(), &mut out);
+        if !removed {
+            add(i, &mut out);
         }
     }
     (out, name_offset)

@@ -835,9 +835,19 @@ impl<'d> MergeCx<'_, 'd> {
         let sec = self
             .map_section(shndx)?
             .ok_or_else(|| bad(self.obj, format!("function in bad section {shndx}")))?;
-        if !known && is_entry {
-            let name = self.st.sec(sec).name();
-            let fname = name.strip_prefix(".text.").unwrap_or(name);
+        let name = self.st.sec(sec).name();
+        let fname = name.strip_prefix(".text.").unwrap_or(name);
+        // A kernel `--kernels-used` leaves out gets neither from the link: what its input
+        // brings is made as it comes, like a function's (observed: no `.nv.shared.<k>` name
+        // for one without shared variables; with `--kernels-used=k2` of k4..k1, on sm_80,
+        // where ptxas lists each kernel's window and its variable between its code and its
+        // bank's `_param`, `.nv.shared.k3` comes before `.nv.constant0.k2` and
+        // `.nv.shared.k1` after it; on sm_90 both come before `.debug_frame`; the input's
+        // `.nv.info.<k>` sections come in section order).
+        let unselected = is_entry
+            && super::dce::unselected_kernels_held(self.opts)
+            && !super::dce::kernel_selected(fname, self.opts);
+        if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
                 let mut info = new_section(info_name, SHT_CUDA_INFO, SHF_INFO_LINK, 4, 0);
@@ -1158,6 +1168,7 @@ impl<'d> MergeCx<'_, 'd> {
             } else {
                 None
             };
+
             // ptxas keeps a shared variable's alignment in st_value.
             if !alignment_ok(s.value) {
                 return Err(bad(

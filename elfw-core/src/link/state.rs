@@ -346,6 +346,11 @@ pub struct Function {
     pub dead: bool,
     /// Functions whose address this one takes (callgraph `-4` records), newest first.
     pub address_edges: Vec<FuncId>,
+    /// A kernel `--kernels-used` leaves out that stays (its address is taken): nvlink keeps
+    /// its code and its `STO_CUDA_ENTRY`, but treats it as an address-taken function (no `^`
+    /// in the callgraph dump, no `EIATTR_MIN_STACK_SIZE`, not a kernel of its own when what
+    /// the kernels reach is gathered).
+    pub demoted: bool,
 }
 
 /// A relocation as merged: symbol and target section in output terms, in arrival order.
@@ -459,9 +464,6 @@ pub struct State<'d> {
     /// Mercury targets: how the pruned SASS line tables moved, per section, as (old start,
     /// old end, new start) ranges in offset order (see `lines`).
     pub line_moves: Vec<(SecId, Vec<OffsetMove>)>,
-    /// Sections whose names enter the string tables right after another section's (moved,
-    /// anchor), in order (see `dce`: windows of kernels `--kernels-used` does not select).
-    pub name_moves: Vec<(SecId, SecId)>,
     /// Mercury targets: the finalizer's own records at the end of each input's SASS
     /// `.nv.info.<f>`, which keep their input order.
     pub sass_info_tail: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
@@ -620,7 +622,6 @@ impl<'d> State<'d> {
             merc_section_info: FxHashMap::default(),
             pruned_debug_frame: None,
             line_moves: Vec::new(),
-            name_moves: Vec::new(),
             regcounts: FxHashMap::default(),
             weak_contests: Vec::new(),
             keep_reasons: Vec::new(),
