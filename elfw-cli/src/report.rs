@@ -17,6 +17,7 @@ use std::collections::HashMap;
 const STT_FUNC: u8 = 2;
 const STO_CUDA_ENTRY: u8 = 0x10;
 const SHN_UNDEF: u32 = 0;
+const ET_EXEC: u16 = 2;
 const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
 const EIATTR_REGCOUNT: u8 = 0x2f;
@@ -148,6 +149,11 @@ pub fn verbose_lines(image: Option<&[u8]>, cubins: &[KeptCubin], target: Target)
 
 /// A mangled name as nvlink's `--dump-callgraph` shows it.
 pub fn demangle(name: &str) -> String {
+    // A file-local name made unique by the compiler, `__nv_static_<n>__<n characters>_Z…`: the
+    // mangled name after the prefix (observed: libcudadevrt's `memset_3d_device` kernels).
+    if let Some(mangled) = strip_static_prefix(name) {
+        return demangle(mangled);
+    }
     // ptxas's clones of a function carry a `$<n>` suffix (`_Z4walkPii$1`, the recursive copy):
     // nvlink shows them under the function's own name (observed).
     let parsed =
@@ -167,26 +173,65 @@ pub fn demangle(name: &str) -> String {
     {
         return name.to_string();
     }
-    let mut text = edg_style(&named.finish());
+    let mut text = drop_internal_namespaces(&edg_style(&named.finish()));
     if name.starts_with("_Z") && (name.ends_with("D0Ev") || name.contains("D0E")) {
         text.push_str(" [deleting]");
     }
     text
 }
 
+/// The mangled name inside `__nv_static_<n>__<n characters><mangled>`, if `name` is one.
+fn strip_static_prefix(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("__nv_static_")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let n: usize = rest[..digits].parse().ok()?;
+    let mangled = rest[digits..].strip_prefix("__")?.get(n..)?;
+    mangled.starts_with("_Z").then_some(mangled)
+}
+
+/// Demangled text without the namespaces the compiler names `_INTERNAL_<unit id>` for a
+/// translation unit's internal names: nvlink's demangler leaves them out (observed:
+/// `cnprtCnpv2TranslateError(CNPerror_enum)` of libcudadevrt).
+fn drop_internal_namespaces(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("_INTERNAL_") {
+        let starts_name = at == 0
+            || !rest[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let id_len = rest[at..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len() - at);
+        let after = &rest[at + id_len..];
+        if starts_name && after.starts_with("::") {
+            out.push_str(&rest[..at]);
+            rest = &after[2..];
+        } else {
+            out.push_str(&rest[..at + id_len]);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Demangled text in which the template parameters a function's return type and parameters
 /// use are named `T1`, `T2`, … by their place in the function's template arguments, as nvlink's
-/// (EDG) demangler writes them (observed: `T1 both<double, int>(T1, T2, const T2 &, T1 *)`);
-/// elsewhere (inside template arguments) they stay spelt out.
+/// (EDG) demangler writes them (observed: `T1 both<double, int>(T1, T2, const T2 &, T1 *)`,
+/// also inside a parameter's own template arguments: `memset_3d_device<unsigned int, …>
+/// (MemsetParams<T1>)`); in the function's template arguments they stay spelt out.
 #[derive(Default)]
 struct TemplateParamNames {
     /// The text so far.
     out: String,
     /// The nodes entered: their type and where their text starts.
     open: Vec<(cpp_demangle::DemangleNodeType, usize)>,
-    /// The first template argument list met outside another one (the function's), as text.
-    args: Option<Vec<String>>,
-    /// Template parameters met outside template arguments: where their text is.
+    /// The first template argument list met outside another one (the function's), as text,
+    /// and where its text is.
+    args: Option<(Vec<String>, std::ops::Range<usize>)>,
+    /// Template parameters met: where their text is.
     params: Vec<(usize, usize)>,
 }
 
@@ -194,10 +239,13 @@ impl TemplateParamNames {
     /// The text, template parameters named (the return type comes before the arguments that
     /// name them, so this waits for the end).
     fn finish(mut self) -> String {
-        let Some(args) = self.args.take() else {
+        let Some((args, own)) = self.args.take() else {
             return self.out;
         };
         for &(start, end) in self.params.iter().rev() {
+            if own.contains(&start) {
+                continue;
+            }
             // The node's text may run on into a declarator (`…>*`): the argument is its start.
             let text = &self.out[start..end];
             let lead = text.len() - text.trim_start().len();
@@ -239,9 +287,9 @@ impl cpp_demangle::DemangleWrite for TemplateParamNames {
                     .strip_prefix('<')
                     .and_then(|t| t.strip_suffix('>'))
                     .unwrap_or(text);
-                self.args = Some(split_top_level(inner));
+                self.args = Some((split_top_level(inner), start..self.out.len()));
             }
-            TemplateParam if !in_args => {
+            TemplateParam => {
                 // (Nested ones inside another parameter's text go with it.)
                 self.params.retain(|&(s, _)| s < start);
                 self.params.push((start, self.out.len()));
@@ -528,11 +576,18 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
             }
         }
     }
+    // A final image gives every kernel a stack-size record, except the kernels
+    // `--kernels-used` demoted to address-taken functions: those print without `^` (observed).
+    let stacks = function_records(&out);
+    let executable = out.header().e_type == ET_EXEC;
     let entry = |n: &Node| -> bool {
-        by_name
-            .get(&n.name)
-            .and_then(|&i| out_syms.get(i as usize)?.as_ref())
-            .is_some_and(|s| s.other & STO_CUDA_ENTRY != 0)
+        by_name.get(&n.name).is_some_and(|&i| {
+            let kernel = out_syms
+                .get(i as usize)
+                .and_then(|s| s.as_ref())
+                .is_some_and(|s| s.other & STO_CUDA_ENTRY != 0);
+            kernel && (!executable || stacks.contains_key(&(EIATTR_MIN_STACK_SIZE, i)))
+        })
     };
     let mut callees: Vec<Vec<usize>> = direct.clone();
     for &(caller, proto) in &indirect {
@@ -812,6 +867,16 @@ mod tests {
             (
                 "_Z2ktI1WIPFifRdEEEvPi",
                 "void kt<W<int (*)(float, double &)>>(int *)",
+            ),
+            // libcudadevrt's file-local kernels and internal functions (nvlink 13.5.37, sm_80,
+            // `--dump-callgraph`, corpus sm80_dump_callgraph_kernels_used_devrt).
+            (
+                "__nv_static_51__0afad4c0_22_cuda_device_runtime_cu_f78b5b52_735892__Z16memset_3d_deviceIjLi0ELi0ELi0EEv12MemsetParamsIT_E",
+                "void memset_3d_device<unsigned int, (int)0, (int)0, (int)0>(MemsetParams<T1>)",
+            ),
+            (
+                "_ZN60_INTERNAL_0afad4c0_22_cuda_device_runtime_cu_f78b5b52_73589224cnprtCnpv2TranslateErrorE13CNPerror_enum",
+                "cnprtCnpv2TranslateError(CNPerror_enum)",
             ),
             // Template parameters in a function's signature (nvlink 13.5.37, sm_80).
             (
