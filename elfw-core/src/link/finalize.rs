@@ -527,7 +527,7 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
     let debug_shared = opts
-        .debug
+        .lists_dynamic_shared()
         .then(|| st.section_by_name(".nv_debug.shared"))
         .flatten();
     let shared_vars = &st.shared_vars;
@@ -547,8 +547,15 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
                 if let Some(sec) = debug_shared {
                     let mut sym = array.at_mut(i);
                     *sym.section() = SymSection::Section(sec);
-                    *sym.value() = var.offset.filter(|&o| o > 0).map_or(0, |o| reserve + o);
-                    *sym.other() = 0;
+                    if opts.debug {
+                        *sym.value() = var.offset.filter(|&o| o > 0).map_or(0, |o| reserve + o);
+                        *sym.other() = 0;
+                    } else {
+                        // `--preserve-relocs` (sm_90): the reserved bytes less one, internal
+                        // (observed: 0x3ff for every name, whatever the kernels' layout).
+                        *sym.value() = reserve.wrapping_sub(1);
+                        *sym.other() = 1;
+                    }
                 }
                 continue;
             }

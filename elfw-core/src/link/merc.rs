@@ -507,8 +507,12 @@ pub fn relocate(
             }
         } else {
             w.relocs[k].dropped = true;
-            // `--preserve-relocs`: what resolved against shared memory is written down.
-            if apply && opts.preserve_relocs && s.shared().is_some() {
+            // `--preserve-relocs`: what resolved against shared memory is written down, without
+            // `-g` not against dynamic shared memory (observed, sm_100 and sm_120).
+            let recorded = s
+                .shared()
+                .is_some_and(|v| opts.debug || st.shared_vars[v].kind != SharedKind::Dynamic);
+            if apply && opts.preserve_relocs && recorded {
                 let name =
                     w.relas[r.rela]
                         .name

@@ -1152,8 +1152,9 @@ impl<'d> MergeCx<'_, 'd> {
                 );
                 sec.role = SecRole::Data;
                 let id = self.st.create_section(sec, false);
-                if self.opts.debug {
-                    // `-g` gives it a section symbol (observed, sm_90).
+                if self.opts.shows_shared_layout() {
+                    // `-g` gives it a section symbol (observed, sm_90), and so does
+                    // `--preserve-relocs` (observed, sm_80 and sm_90).
                     let sym = self.st.add_local(
                         Symbol::for_section(".nv_debug.shared", id, self.input),
                         false,
@@ -1195,7 +1196,7 @@ impl<'d> MergeCx<'_, 'd> {
             let visible = (self.opts.debug || self.opts.preserve_relocs) && section.is_some();
             // `-g` lists `extern __shared__` names too, once, with the non-local symbols
             // (observed: `sm` as a global object in `.nv_debug.shared`).
-            let listed_dynamic = self.opts.debug && kind == SharedKind::Dynamic;
+            let listed_dynamic = kind == SharedKind::Dynamic && self.opts.lists_dynamic_shared();
             if listed_dynamic {
                 if let Some(&first) = self.st.weak_shared.get(s.name) {
                     self.maps.sym[i] = Some(first);

@@ -92,6 +92,18 @@ pub struct ToolRecord {
 }
 
 impl LinkOptions {
+    /// Whether the image shows the shared-memory layout: `.nv_debug.shared` with its section
+    /// symbol and the common area, `extern __shared__` names listed (`-g`, and
+    /// `--preserve-relocs` alike: observed on sm_80 and sm_90).
+    pub fn shows_shared_layout(&self) -> bool {
+        self.debug || self.preserve_relocs
+    }
+
+    /// Whether `extern __shared__` names are listed in the symbol table: with `-g`, and with
+    /// `--preserve-relocs` on sm_90 only (observed: not on sm_75, sm_80, sm_100 or sm_120).
+    pub fn lists_dynamic_shared(&self) -> bool {
+        self.debug || (self.preserve_relocs && self.target.sm == 90)
+    }
     /// Defaults for a final link to `target`.
     pub fn new(target: Target) -> LinkOptions {
         LinkOptions {

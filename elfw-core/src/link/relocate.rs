@@ -254,8 +254,12 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             st.relocs[i].dropped = true;
             // The unified-table offsets are settled apart and not recorded (observed).
             // sm_100+ records only what resolved against shared memory (observed).
+            // Nor, without `-g`, what resolved against dynamic shared memory (observed, sm_80
+            // and sm_90).
+            let dynamic = !opts.debug && is_dynamic_shared(st, sym);
             let recorded = apply
                 && opts.preserve_relocs
+                && !dynamic
                 && !super::finalize::is_unified_table_symbol(st.sym(sym).name())
                 && (!opts.target.is_mercury() || st.sym(sym).shared().is_some());
             if recorded {
@@ -366,4 +370,11 @@ pub fn section_bytes(st: &State<'_>, id: SecId) -> Vec<u8> {
         }
     }
     out
+}
+
+/// Whether `sym` is an `extern __shared__` name (dynamic shared memory).
+fn is_dynamic_shared(st: &State<'_>, sym: crate::arena::SymIdx) -> bool {
+    st.sym(sym)
+        .shared()
+        .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
 }

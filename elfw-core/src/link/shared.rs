@@ -433,7 +433,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             // and so does a `-g` link on sm_90 (0x400 bytes); a `-g` link also gives it the
             // common area of function variables (observed on sm_80: 0x80 for one 128-byte
             // array two kernels reach).
-            *s.size() = if opts.debug {
+            *s.size() = if opts.shows_shared_layout() {
                 reserve.saturating_add(area_end)
             } else if opts.target.is_mercury() {
                 reserve
@@ -443,7 +443,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             *s.addralign() = debug_align.max(*s.addralign());
             // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it).
             if let Some(sym) = s.symbol() {
-                if opts.target.is_mercury() && !opts.debug {
+                if opts.target.is_mercury() && !opts.shows_shared_layout() {
                     st.locals.removed[sym.pos()] = true;
                 }
             }
