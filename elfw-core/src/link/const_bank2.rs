@@ -283,6 +283,16 @@ pub fn drop_symbols(st: &mut State<'_>, symbols: Bank2Symbols) {
     }
     // Their names leave `.strtab` too.
     let gone: rustc_hash::FxHashSet<SymIdx> = symbols.0.into_iter().collect();
+    // `--preserve-relocs` writes down nothing resolved against them (observed, sm_90: a switch
+    // table's relocations leave no `.nv.resolvedrela.text.<f>`).
+    for i in 0..st.relocs.len() {
+        let r = st.relocs[i];
+        if r.sym.is_some_and(|s| gone.contains(&s))
+            && st.sec(r.rel_section).sh_type() == SHT_CUDA_RESOLVED_RELA
+        {
+            st.relocs[i].dropped = true;
+        }
+    }
     st.local_name_order
         .retain(|(_, owner)| !matches!(owner, NameOwner::Symbol(s) if gone.contains(s)));
 }
