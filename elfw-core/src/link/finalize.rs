@@ -293,7 +293,7 @@ pub fn finalize(
     }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
-    super::const_bank2::create_new_banks(st);
+    super::const_bank2::create_new_banks(st, opts);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
     let merc = opts.target.is_mercury();
@@ -1755,9 +1755,12 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
     }
 }
 
-/// A kernel's own constant bank (`.nv.constant0.<k>`, tied to its `.text` by `sh_info`).
+/// A kernel's own constant bank (`.nv.constant0.<k>`, tied to its `.text` by `sh_info`). Not
+/// the compiler's constants (bank 2), which stay with the other banks on sm_100+ (observed).
 fn is_kernel_bank(s: SectionRef<'_, '_>) -> bool {
-    super::merge::is_constant_bank(s.sh_type()) && matches!(s.info(), Link::Section(_))
+    super::merge::is_constant_bank(s.sh_type())
+        && s.sh_type() != SHT_CUDA_CONSTANT0 + 2
+        && matches!(s.info(), Link::Section(_))
 }
 
 /// Sort key of a kernel's constant bank on sm_100+: its kernel's `.text` creation order.

@@ -559,6 +559,55 @@ pub fn relocate(
     }
 }
 
+/// Adds the Mercury twins of the kernels' compiler-constants banks a final link assembled
+/// (`.nv.merc.nv.constant.optimizer.<k>` and its relocations, see `const_bank2`), once the
+/// finalizer has made the banks of kernels that had none.
+pub fn add_constant_banks(w: &mut MercWorld, st: &State<'_>) {
+    for m in &st.merc_bank2 {
+        let Some(bank) = m.bank.filter(|&b| !st.sec(b).removed()) else {
+            continue;
+        };
+        let s = st.sec(bank);
+        let name = String::from_utf8_lossy(&mercury::merc_twin(s.name().as_bytes())).into_owned();
+        w.sections.push(MercSection {
+            name,
+            twin: bank,
+            kind: MercKind::Constant,
+            sh_type: mercury::SHT_MERC_OPTIMIZER_CONSTANT,
+            flags: SHF_MERCURY | s.flags(),
+            addralign: s.addralign(),
+            entsize: 0,
+            size: m.bytes.len() as u64,
+            bytes: m.bytes.clone(),
+            has_data: true,
+        });
+        if m.relocs.is_empty() {
+            continue;
+        }
+        let rela_name = format!(".rela{}", s.name());
+        w.relas.push(MercRela {
+            name: String::from_utf8_lossy(&mercury::merc_twin(rela_name.as_bytes())).into_owned(),
+            target: w.sections.len() - 1,
+            resolved: false,
+        });
+        let rela = w.relas.len() - 1;
+        // (The writer lists a section's relocations newest first.)
+        for &(offset, r_type, sym, addend) in m.relocs.iter().rev() {
+            w.relocs.push(MercReloc {
+                rela,
+                offset,
+                r_type,
+                sym,
+                addend,
+                sass_addend: addend,
+                slot: None,
+                dropped: false,
+                sass_header: None,
+            });
+        }
+    }
+}
+
 /// Writes a link-time value into a capsule, when the instruction it belongs to is stored
 /// there (otherwise the driver rebuilds the instruction from the SASS, which has the value).
 /// Observed (sm_100/sm_120 `__constant__` offsets): a 32-byte instruction takes the value in
@@ -827,6 +876,15 @@ pub fn emit(
             _ => {}
         }
     }
+    // The compiler's constants name their function's capsule, as the SASS bank its `.text`.
+    for m in &w.sections {
+        if m.kind != MercKind::Constant || st.sec(m.twin).removed() {
+            continue;
+        }
+        if let (Link::Section(text), Some(&k)) = (st.sec(m.twin).info(), data_index.get(&m.twin)) {
+            merc[k].info = capsule_of(text).unwrap_or(0) as u32;
+        }
+    }
     for &(k, sec) in &info_sections {
         merc[k].link = merc_symtab_pos as u32;
         if let Link::Section(text) = st.sec(sec).info() {
@@ -1021,6 +1079,8 @@ fn merc_symtab(
         }
     }
     let mut out = vec![0u8; 24];
+    // The null entry's value quirk shows in both tables (see `const_bank2`).
+    out[8..16].copy_from_slice(&st.null_symbol_value.to_le_bytes());
     for (k, &idx) in nums.order[..nums.mirrored].iter().enumerate() {
         let s = st.sym(idx);
         let m = origin.get(&idx).copied();

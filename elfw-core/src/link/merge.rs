@@ -674,9 +674,10 @@ impl<'d> MergeCx<'_, 'd> {
                     && name.matches('.').count() >= 3
                     && !self.opts.relocatable;
                 let id = self.st.create_section_hashed(hash, sec, per_kernel_bank);
+                let sym_name = section_symbol_name(self.st, name, self.opts);
                 let sym = self
                     .st
-                    .add_local(Symbol::for_section(name, id, self.input), false);
+                    .add_local(Symbol::for_section(sym_name, id, self.input), false);
                 *self.st.sec_mut(id).symbol() = sym.as_local();
                 id
             }
@@ -1651,7 +1652,14 @@ impl<'d> MergeCx<'_, 'd> {
         if self.text_owner_lost(h.info) {
             return Ok(());
         }
-        if h.size == 0 {
+        // sm_100+: the compiler constants' SASS relocations are always empty, their Mercury
+        // twin's are not, and nvlink writes the pair (the section is dropped again if its
+        // twin ends up with nothing).
+        let optimizer = self.opts.target.is_mercury()
+            && name
+                .strip_prefix(".rela")
+                .is_some_and(|n| n.starts_with(crate::mercury::OPTIMIZER_CONSTANT.0));
+        if h.size == 0 && !optimizer {
             // An input relocation section without entries makes no section, nor a name
             // (observed: ptxas's empty `.rela.nv.constant2.<f>` on sm_90, `-r`).
             return Ok(());
@@ -1865,6 +1873,17 @@ fn bank_number(name: &str) -> u32 {
         .take_while(char::is_ascii_digit)
         .collect();
     digits.parse().unwrap_or(0)
+}
+
+/// The name of section `name`'s own symbol: the section's, except for the compiler's constants
+/// on sm_100+, whose symbol ptxas and nvlink name `.nv.constant.optimizer.<f>` (observed in
+/// inputs and in final and relocatable images).
+pub fn section_symbol_name<'d>(st: &State<'d>, name: &'d str, opts: &LinkOptions) -> &'d str {
+    let (sass, merc) = crate::mercury::OPTIMIZER_CONSTANT;
+    match name.strip_prefix(sass) {
+        Some(f) if opts.target.is_mercury() => st.make_name(&[merc, f]),
+        _ => name,
+    }
 }
 
 /// Whether `t` is a constant-bank type.
