@@ -84,7 +84,25 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
             blocks.push((f, SecId(i as u32)));
         }
     }
-    let symbols = const_opt_symbols(st);
+    let mut symbols = const_opt_symbols(st);
+    // `--preserve-relocs` keeps the symbols of kernels' own constants (observed, sm_80: as
+    // objects, internal) and what resolved against them; those of the blocks still go.
+    if opts.preserve_relocs {
+        let own: Vec<SecId> = bank_of
+            .iter()
+            .filter(|(f, _)| st.func(**f).is_entry)
+            .map(|(_, &b)| b)
+            .collect();
+        symbols.0.retain(|&idx| {
+            let kept = matches!(st.sym(idx).section(), SymSection::Section(s) if own.contains(&s));
+            if kept {
+                let mut s = st.sym_mut(idx);
+                *s.info() = (*s.info() & 0xf0) | STT_OBJECT;
+                *s.other() = 1;
+            }
+            !kept
+        });
+    }
     if blocks.is_empty() {
         return symbols;
     }
