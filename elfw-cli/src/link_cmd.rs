@@ -189,6 +189,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .relocatable(parsed.has("relocatable-link"))
         .preserve_relocs(parsed.has("preserve-relocs"))
         .tools_patch(parsed.has("link-as-tools-patch"))
+        .ptxas_options(ptxas_options(parsed))
         .debug(parsed.has("debug"))
         .kernels_used(parsed.list("kernels-used").to_vec())
         .variables_used(parsed.list("variables-used").to_vec())
@@ -539,4 +540,15 @@ fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// The link's own options for ptxas when it compiles PTX inputs: the `-Xptxas` words, then
+/// `-maxrregcount` (observed: nvlink's embedded ptxas records them, the link's register limit
+/// winning over both the `-Xptxas` one and the fatbin entry's).
+fn ptxas_options(parsed: &Parsed) -> Vec<String> {
+    let mut out: Vec<String> = parsed.list("Xptxas").to_vec();
+    if let Some(n) = parsed.value("maxrregcount") {
+        out.push(format!("-maxrregcount={n}"));
+    }
+    out
 }

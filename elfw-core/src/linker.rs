@@ -70,6 +70,7 @@ pub struct Linker {
     want_map: bool,
     tool_record: Option<ToolRecord>,
     ptxas: Option<input::ptx::Ptxas>,
+    ptxas_options: Vec<String>,
     working_dir: Option<PathBuf>,
     inputs: Vec<LinkerInput>,
     libraries: Vec<String>,
@@ -193,6 +194,7 @@ impl Linker {
             want_map: false,
             tool_record: None,
             ptxas: None,
+            ptxas_options: Vec::new(),
             working_dir: None,
             inputs: Vec::new(),
             libraries: Vec::new(),
@@ -298,6 +300,12 @@ impl Linker {
     /// The ptxas that compiles PTX inputs (none: PTX inputs fail with a message).
     pub fn ptxas(mut self, ptxas: Option<input::ptx::Ptxas>) -> Linker {
         self.ptxas = ptxas;
+        self
+    }
+    /// Options for ptxas when PTX inputs are compiled, after those their fatbin entry carries
+    /// (nvlink's `-Xptxas` words, then `-maxrregcount=N`).
+    pub fn ptxas_options(mut self, options: impl IntoIterator<Item = String>) -> Linker {
+        self.ptxas_options = options.into_iter().collect();
         self
     }
     /// The folder relative input paths and library folders are taken from (default: the
@@ -417,6 +425,7 @@ impl Linker {
             lto: false,
             debug: self.debug,
             ptxas: self.ptxas.clone(),
+            ptxas_options: self.ptxas_options.clone(),
         };
         let libraries = self.found_libraries();
         let order: Vec<&LinkerInput> = self.inputs.iter().chain(&libraries).collect();

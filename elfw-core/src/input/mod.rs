@@ -66,6 +66,9 @@ pub struct LoadOptions {
     /// The ptxas to compile PTX with; `None` makes PTX inputs fail with a message that says
     /// what to install.
     pub ptxas: Option<ptx::Ptxas>,
+    /// Options for that ptxas from the link itself (nvlink's `-Xptxas` words, then its
+    /// `-maxrregcount`), after the fatbin entry's own.
+    pub ptxas_options: Vec<String>,
 }
 
 /// Where a cubin came from.
@@ -468,8 +471,15 @@ impl<'s> Loader<'s, '_> {
                 }),
             )
         })?;
-        let compiled = ptx::compile(ptxas, text, self.opts.target, self.opts.debug, options)
-            .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
+        let compiled = ptx::compile(
+            ptxas,
+            text,
+            self.opts.target,
+            self.opts.debug,
+            options,
+            &self.opts.ptxas_options,
+        )
+        .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
         if !compiled.messages.is_empty() {
             self.warn(name, WarningKind::PtxasMessages(compiled.messages));
         }
