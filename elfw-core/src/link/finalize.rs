@@ -1709,11 +1709,14 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
             order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
         }
     }
-    // sm_100+ `-g`: shared variables written as locals (a template kernel's weak arrays) are
-    // numbered with the locals, after them (observed; below sm_100 they stay among the
-    // non-local symbols).
+    // sm_100+ `-g` and `--preserve-relocs`: shared variables written as locals (a template
+    // kernel's weak arrays) are numbered with the locals, after them (observed; below sm_100
+    // they stay among the non-local symbols).
     let local_now = |s: SymbolRef| {
-        opts.target.is_mercury() && opts.debug && s.shared().is_some() && s.info() >> 4 == 0
+        opts.target.is_mercury()
+            && opts.shows_shared_layout()
+            && s.shared().is_some()
+            && s.info() >> 4 == 0
     };
     for (i, s) in st.globals.iter().enumerate().skip(1) {
         if local_now(s) && symbol_in_image(st, s) {

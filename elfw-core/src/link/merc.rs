@@ -512,7 +512,9 @@ pub fn relocate(
             let recorded = s
                 .shared()
                 .is_some_and(|v| opts.debug || st.shared_vars[v].kind != SharedKind::Dynamic);
-            if apply && opts.preserve_relocs && recorded {
+            let rela_name = &w.relas[r.rela].name;
+            let in_debug = rela_name.contains(".debug_") || rela_name.contains(".nv_debug_");
+            if apply && opts.preserve_relocs && recorded && !in_debug {
                 let name =
                     w.relas[r.rela]
                         .name
