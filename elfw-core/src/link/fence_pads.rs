@@ -99,11 +99,16 @@ const EXIT_INSTR_OFFSETS: u8 = 0x1c;
 const BODY_HI: u64 = (1 << 41) - 1;
 /// `.nv.info` attributes that are plain lists of instruction offsets.
 const OFFSET_LISTS: &[u8] = &[
-    0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x39, 0x46, 0x47, 0x57, 0x59, 0x65,
+    0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x46, 0x47, 0x57, 0x59, 0x65,
 ];
+/// `.nv.info` attributes that are lists of entries led by an instruction offset, and the words
+/// of an entry: `EIATTR_ATOM16_EMUL_INSTR_REG_MAP` (offset, register) and
+/// `EIATTR_MBARRIER_INSTR_OFFSETS` (offset, register, immediate, kind and stride). Only the
+/// offsets move (observed).
+const OFFSET_ENTRY_LISTS: &[(u8, usize)] = &[(0x2e, 2), (0x39, 4)];
 /// `.nv.info` attributes that hold instruction offsets in some other form: a kernel with one is
 /// left alone.
-const OTHER_OFFSETS: &[u8] = &[0x2e, 0x34, 0x3a, 0x40, 0x6a, 0x6c];
+const OTHER_OFFSETS: &[u8] = &[0x34, 0x3a, 0x40, 0x6a, 0x6c];
 
 /// One SASS instruction: low and high 64-bit words.
 type Insn = (u64, u64);
@@ -310,7 +315,7 @@ pub type ExitFences = (Vec<(usize, Vec<(u64, u64)>)>, Vec<usize>);
 /// kernel that calls nothing gets only the last two, and loses the `MEMBAR.SC.VC` of the
 /// fences it had (`-G` code, observed). Kernels that may be re-scheduled (their first
 /// `LDC R1` carries a write barrier, no calls) or hold an opcode outside [`PLAIN_OPCODES`] are
-/// left out there, as are guards other than `PT`, `P0` and `!P0`.
+/// left out there, as is an `EXIT` under `!PT`.
 pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFences> {
     let ins = decode(code)?;
     let calls = ins.iter().any(|&i| CALLS.contains(&opcode(i)));
@@ -581,14 +586,16 @@ fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
     (p == pieces.len()).then_some((start, pieces, map))
 }
 
-/// The capsule form of an `EXIT` under the given guard (the field of the SASS instruction):
-/// stored when the finalizer puts a fence before it (observed for `PT`, `P0` and `!P0`).
+/// The capsule form of an `EXIT` under the given guard (the field of the SASS instruction:
+/// predicate in the low three bits, negation above): stored when the finalizer puts a fence
+/// before it. The capsule names the predicate in bits 3–7 (`PT` as 31) and the negation in bit
+/// 0 (observed for `PT`, `P0`, `!P0` and `P1`).
 fn stored_exit(guard: u64) -> Option<[u8; 16]> {
-    let g = match guard {
-        7 => 0xf8,
-        0 => 0x00,
-        8 => 0x01,
-        _ => return None,
+    let (p, negated) = (guard & 7, guard >> 3 & 1);
+    let g = match (p, negated) {
+        (7, 0) => 0xf8,
+        (7, _) => return None,
+        (p, n) => (p << 3 | n) as u8,
     };
     Some([1, 0x11, 0, 0x0a, g, 0, 0, 0, 0, 0, 0, 0xf8, 0, 0, 0, 0])
 }
@@ -951,15 +958,22 @@ fn rewrite_kernel(
                 if OTHER_OFFSETS.contains(&rec.attr) {
                     return None;
                 }
-                if !OFFSET_LISTS.contains(&rec.attr) {
-                    continue;
-                }
-                if rec.format != 0x04 || rec.payload.len() % 4 != 0 {
+                let words = match OFFSET_ENTRY_LISTS.iter().find(|(a, _)| *a == rec.attr) {
+                    Some(&(_, words)) => words,
+                    None if OFFSET_LISTS.contains(&rec.attr) => 1,
+                    None => continue,
+                };
+                if rec.format != 0x04 || rec.payload.len() % (4 * words) != 0 {
                     return None;
                 }
                 let mut p = Vec::with_capacity(rec.payload.len());
-                for c in rec.payload.chunks_exact(4) {
+                for (n, c) in rec.payload.chunks_exact(4).enumerate() {
                     let off = u32::from_le_bytes(c.try_into().ok()?) as u64;
+                    if n % words != 0 {
+                        // The rest of the entry.
+                        p.extend_from_slice(c);
+                        continue;
+                    }
                     let to = if rec.attr == EXIT_INSTR_OFFSETS {
                         move_exit(off)?
                     } else {
@@ -1255,7 +1269,7 @@ mod tests {
         assert_eq!(stored_exit(7).map(|b| b[4]), Some(0xf8));
         assert_eq!(stored_exit(0).map(|b| b[4]), Some(0x00));
         assert_eq!(stored_exit(8).map(|b| b[4]), Some(0x01));
-        assert_eq!(stored_exit(1), None);
+        assert_eq!(stored_exit(0xf), None);
     }
 
     #[test]
