@@ -467,6 +467,15 @@ pub fn relocate(
         {
             disposition = Disposition::Keep;
         }
+        // A final link leaves the Mercury references to variables of the reserved shared
+        // window (tcgen05's `__nv_reservedSMEM_tcgen05_partition`) for the finalizer, as those
+        // to the undefined `.nv.reservedSmem.cap`; the SASS ones are settled (observed, sm_100a).
+        if !opts.relocatable
+            && disposition == Disposition::Apply
+            && s.name().starts_with("__nv_reservedSMEM")
+        {
+            disposition = Disposition::Keep;
+        }
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {

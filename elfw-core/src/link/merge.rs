@@ -359,6 +359,7 @@ pub fn merge_decoded<'d>(
         maps: &mut maps,
         lost_texts: Vec::new(),
         lost_banks: Vec::new(),
+        lost_nobits: Vec::new(),
         externs_scratch: Vec::new(),
     };
     cx.map_notes();
@@ -521,6 +522,9 @@ struct MergeCx<'a, 'd> {
     /// Input constant banks of functions that lost a weak contest: mapped onto the winner's
     /// bank, nothing appended, their relocations dropped.
     lost_banks: Vec<u32>,
+    /// Input zero-filled data sections (`.nv.global`) whose symbols so far all lost a weak
+    /// contest: not taken unless a symbol that stays defines something there.
+    lost_nobits: Vec<u32>,
     st: &'a mut State<'d>,
     obj: &'a InputObject<'d>,
     input: usize,
@@ -1008,6 +1012,9 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         }
         let mapped = self.maps.sec.get(s.shndx as usize).copied().flatten();
+        if mapped.is_none() && self.lost_nobits.contains(&s.shndx) {
+            return Ok(());
+        }
         if name.starts_with(".text.") && mapped.is_none() {
             // Text of a function that was not defined here (or lost a contest).
             return Ok(());
@@ -1017,6 +1024,31 @@ impl<'d> MergeCx<'_, 'd> {
             self.maps.sym[i] = self.section_symbol_of(id);
         }
         Ok(())
+    }
+
+    /// The output symbol weak input symbol `i` loses to, when its section is zero-filled data
+    /// not taken yet: an earlier definition of the same size stays (see [`Self::merge_object`]).
+    fn loses_in_untaken_nobits(&mut self, i: usize) -> Result<Option<SymIdx>, LinkError> {
+        let s = &self.syms[i];
+        if self
+            .maps
+            .sec
+            .get(s.shndx as usize)
+            .copied()
+            .flatten()
+            .is_some()
+        {
+            return Ok(None);
+        }
+        let (h, name) = self.in_section(s.shndx)?;
+        if classify(h.sh_type, name) != SHT_CUDA_GLOBAL {
+            return Ok(None);
+        }
+        let Some(idx) = self.st.global_by_name_hashed(s.hash, s.name) else {
+            return Ok(None);
+        };
+        let e = self.existing(idx);
+        Ok((e.defined && e.size == s.size).then_some(idx))
     }
 
     /// Keeps (or drops) output section `id`'s section symbol.
@@ -1234,6 +1266,19 @@ impl<'d> MergeCx<'_, 'd> {
             && self
                 .in_section(s.shndx)
                 .is_ok_and(|(h, n)| classify(h.sh_type, n) == SHT_CUDA_SHARED);
+        if defined && !special && s.binding() == STB_WEAK && !relocatable_shared {
+            if let Some(idx) = self.loses_in_untaken_nobits(i)? {
+                // A weak copy that loses, in zero-filled data nothing else took yet: the
+                // section brings no bytes unless a symbol that stays comes later (observed:
+                // a TU whose `.nv.global` holds only template variables other TUs defined
+                // first adds nothing; one holding a new one as well adds all its bytes).
+                self.maps.sym[i] = Some(idx);
+                if !self.lost_nobits.contains(&s.shndx) {
+                    self.lost_nobits.push(s.shndx);
+                }
+                return Ok(());
+            }
+        }
         let (section, value) = if defined && !special {
             let sec = self.map_section(s.shndx)?;
             let base = if relocatable_shared {
@@ -1362,7 +1407,8 @@ impl<'d> MergeCx<'_, 'd> {
             | SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX
             | SHT_CUDA_COMPAT => Ok(()),
             _ => {
-                let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some();
+                let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some()
+                    || self.lost_nobits.contains(&idx);
                 // (An empty reserved shared window only an `-ewp` alias named is not made.)
                 let empty_window = h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0;
                 if !mapped

@@ -28,7 +28,8 @@
 //!   input section ptxas aligned for its whole translation unit.
 //! - From sm_90 every window starts with 0x400 bytes nvlink reserves; relocations get offsets
 //!   that leave those out. A kernel that uses no shared memory at all has no `.nv.shared.<k>`.
-//! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment.
+//! - Dynamic (`extern __shared__`) memory starts at the end of the static part, at its
+//!   alignment, and the window reaches that start.
 //! - `.nv_debug.shared` stays, empty, in links with dynamic shared memory.
 
 use super::state::*;
@@ -362,11 +363,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             only_dynamic,
             ..
         } = window;
-        let end = group_end[w];
+        let mut end = group_end[w];
+        // The window reaches the start of its dynamic memory (observed: 5 static bytes and an
+        // `extern __shared__` aligned 0x10 give a 0x10-byte window, 0x410 from sm_90).
+        let mut dynamic_start = end;
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
-            var.offset = Some(align_up(end, var.align));
+            let start = align_up(end, var.align);
+            var.offset = Some(start);
+            dynamic_start = dynamic_start.max(start);
         }
+        end = dynamic_start;
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
