@@ -344,7 +344,11 @@ fn finish_link(
             Err(_) => return out.fatal(&format!("Could not open output file '{output}'")),
         }
     }
-    if let Some(reg) = parsed.value("register-link-binaries") {
+    // (After a fatal only the image is written.)
+    if let Some(reg) = parsed
+        .value("register-link-binaries")
+        .filter(|_| status != 1)
+    {
         if let Err(code) = write_registration(reg, linked, env, out) {
             if let Some((tmp, _)) = pending {
                 let _ = std::fs::remove_file(tmp);
@@ -374,11 +378,14 @@ fn finish_link(
 /// The `.reg.c` nvcc compiles into its link stub: how many linked objects, and one
 /// `DEFINE_REGISTER_FUNC` per registration name, in input order.
 pub fn registration_file(linked: &Linked) -> String {
-    let names: Vec<&String> = linked
+    let mut names: Vec<&String> = linked
         .inputs
         .iter()
         .flat_map(|i| &i.registrations)
         .collect();
+    if linked.whole_program_lto {
+        names.reverse();
+    }
     let mut s = format!("#define NUM_PRELINKED_OBJECTS {}\n", names.len());
     for n in names {
         s.push_str(&format!("DEFINE_REGISTER_FUNC({n})\n"));

@@ -123,6 +123,9 @@ pub struct Linked {
     pub cubins: Vec<KeptCubin>,
     /// What the link did (only with [`Linker::link_map`]).
     pub map: Option<link::LinkMap>,
+    /// The image is a whole-program LTO compile (libnvvm's and ptxas's, not a merge): nvlink
+    /// then lists the inputs' registrations in reverse order (observed).
+    pub whole_program_lto: bool,
 }
 
 impl Linked {
@@ -712,6 +715,7 @@ impl Linker {
                     if out.status() != 0 {
                         return out;
                     }
+                    out.whole_program_lto = true;
                     // nvlink writes the image, then looks for libcudadevrt as the last input
                     // (to drop it) and gives up when it is not there: observed.
                     if last_unit_system != Some(true) {
