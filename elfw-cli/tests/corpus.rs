@@ -5,7 +5,8 @@
 //! Verdicts per case:
 //! - nvlink wrote `expected.cubin`: `IDENTICAL`, `EQUAL`, `EQUIVALENT`, `DIFFERENT` (the image
 //!   under `elfw_core::cmp`), with `+MSG` appended when exit status, stdout or stderr differ
-//!   from nvlink's; `FAILED` when elfw exited non-zero or wrote no image.
+//!   from nvlink's; `FAILED` when elfw exited non-zero (with another status than nvlink's) or
+//!   wrote no image.
 //! - nvlink wrote no image: `MATCH` (same exit status, stdout and stderr, and no image from
 //!   elfw either) or `MISMATCH`.
 //! - `SKIPPED-NO-PTXAS`: the case compiles PTX during the link and ptxas is not installed.
@@ -257,7 +258,9 @@ fn classify(case: &Case, out: &RunOutcome, produced: Option<&[u8]>) -> Row {
             ),
         };
     };
-    if out.status != 0 {
+    // (nvlink may write its image and then fail: a whole-program LTO without libcudadevrt;
+    // failing the same way is then no failure.)
+    if out.status != 0 && out.status != case.status {
         let first = first_line(&out.stderr);
         let detail = if first.is_empty() {
             format!("exit status {} without a message", out.status)

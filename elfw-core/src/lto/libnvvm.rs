@@ -75,9 +75,11 @@ type SizeFn = unsafe extern "C" fn(Program, *mut usize) -> c_int;
 type BufferFn = unsafe extern "C" fn(Program, *mut c_char) -> c_int;
 type ErrorStringFn = unsafe extern "C" fn(c_int) -> *const c_char;
 
-/// An opened libnvvm.
+/// An opened libnvvm. It is never closed: an LLVM-based library is not made to be unloaded
+/// and loaded again within a process (nvlink loads it once and exits); the loader's reference
+/// count keeps one copy however many links open it.
 pub struct Libnvvm {
-    lib: libloading::Library,
+    lib: std::mem::ManuallyDrop<libloading::Library>,
 }
 
 impl std::fmt::Debug for Libnvvm {
@@ -115,7 +117,9 @@ impl Libnvvm {
             // library, loaded the way nvlink loads it.
             let lib = unsafe { Library::open(Some(&path), RTLD_NOW | RTLD_LOCAL) }
                 .map_err(|e| load(e.to_string()))?;
-            Ok(Libnvvm { lib: lib.into() })
+            Ok(Libnvvm {
+                lib: std::mem::ManuallyDrop::new(lib.into()),
+            })
         }
         #[cfg(not(unix))]
         {
