@@ -551,10 +551,7 @@ fn corpus_scoreboard() {
     if std::os::unix::fs::symlink(toolkit.join("lib"), shared.join("lib")).is_err() {
         copy_dir(&toolkit.join("lib"), &shared.join("lib")).unwrap();
     }
-    let nvvm = Some(toolkit.join("nvvm"))
-        .filter(|n| n.join("lib64/libnvvm.so").is_file())
-        .or_else(toolchain_nvvm);
-    if let Some(nvvm) = nvvm {
+    if let Some(nvvm) = toolchain_nvvm() {
         let _ = std::os::unix::fs::symlink(nvvm, shared.join("nvvm"));
     }
     let mut cases = Vec::new();

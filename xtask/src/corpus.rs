@@ -64,13 +64,10 @@ pub fn command(args: &[String]) -> Result<(), String> {
             .join("libcudadevrt.a"),
     )?;
 
-    // `-nvvmpath ../_toolkit/nvvm` in LTO link lines: the toolchain's nvvm folder, beside the
-    // links here and (for elfw's corpus runs on this machine) in tests/corpus, untracked.
-    for shared in [
-        scratch.join("_link").join("_toolkit"),
-        out_root.join("_toolkit"),
-    ] {
-        let link = shared.join("nvvm");
+    // `-nvvmpath ../_toolkit/nvvm` in LTO link lines: the toolchain's nvvm folder beside the
+    // links (elfw's corpus test links it beside its own copies).
+    {
+        let link = scratch.join("_link").join("_toolkit").join("nvvm");
         if fs::read_link(&link).ok().as_deref() != Some(toolchain.nvvm_dir().as_path()) {
             if fs::symlink_metadata(&link).is_ok() {
                 fs::remove_file(&link).map_err(|e| io_error(&link, e))?;
