@@ -238,6 +238,20 @@ pub fn compile(
     entry_options: &[u8],
     link_options: &[String],
 ) -> Result<Compiled, PtxError> {
+    compile_with_arguments(
+        ptxas,
+        ptx,
+        &ptxas_arguments(target, debug, entry_options, link_options),
+    )
+}
+
+/// Compiles `ptx` with `ptxas` and `arguments` (everything but the input file; the output is
+/// ptxas's default `elf.o`), as [`compile`] does.
+pub fn compile_with_arguments(
+    ptxas: &Ptxas,
+    ptx: &[u8],
+    arguments: &[String],
+) -> Result<Compiled, PtxError> {
     let io = |source| PtxError::Io {
         ptxas: ptxas.path.display().to_string(),
         source,
@@ -252,7 +266,7 @@ pub fn compile(
         let end = ptx.iter().position(|&b| b == 0).unwrap_or(ptx.len());
         std::fs::write(&input, &ptx[..end]).map_err(io)?;
         let out = Command::new(&ptxas.path)
-            .args(ptxas_arguments(target, debug, entry_options, link_options))
+            .args(arguments)
             .arg("input.ptx")
             .current_dir(&dir)
             .output()
