@@ -308,8 +308,11 @@ pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
             // Shared memory is laid out only by a final link; `-r` keeps its relocations.
             let shared =
                 sec.sh_type() == SHT_CUDA_SHARED || sec.sh_type() == SHT_CUDA_SHARED_RESERVED;
+            // `-r` leaves references to a weak constant alone: another definition may win at
+            // the final link (observed: `__constant__` variable templates).
+            let weak_constant = opts.relocatable && s.binding() == STB_WEAK;
             let link_time = sec.flags() & SHF_ALLOC == 0
-                || is_constant_bank(sec.sh_type())
+                || (is_constant_bank(sec.sh_type()) && !weak_constant)
                 || (shared && !opts.relocatable);
             if link_time {
                 Target::LinkTime
