@@ -15,6 +15,8 @@
 //!
 //! The same table is written as tab-separated values to `$CARGO_TARGET_TMPDIR/scoreboard.tsv`.
 
+mod common;
+
 use elfw_cli::{run, RunEnv, RunOutcome};
 use elfw_core::cmp::{compare, Verdict};
 use std::collections::BTreeMap;
@@ -156,17 +158,7 @@ fn ptxas_available() -> bool {
 
 /// The toolchain's ptxas, if `cargo xtask toolchain` installed it, for the hint on skipped cases.
 fn toolchain_ptxas() -> Option<PathBuf> {
-    let cache = std::env::var_os("ELFW_TOOLCHAIN_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            let base = std::env::var_os("XDG_CACHE_HOME")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| {
-                    PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache")
-                });
-            base.join("elfw/cuda-13.5.37")
-        });
-    Some(cache.join("root/nvidia/cu13/bin/ptxas")).filter(|p| p.is_file())
+    Some(common::toolchain_bin().join("ptxas")).filter(|p| p.is_file())
 }
 
 /// The toolchain's `nvvm` folder with `lib64/libnvvm.so`, if `cargo xtask toolchain` made it.

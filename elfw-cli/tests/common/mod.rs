@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-/// NVIDIA's nvlink from the toolchain cache (`cargo xtask toolchain`), or `None` (with a loud
-/// note: the check that wanted it is skipped).
+/// Where `cargo xtask toolchain` puts NVIDIA's tools (`$ELFW_TOOLCHAIN_DIR`, else the cache
+/// folder), whether or not they are there.
 #[allow(dead_code)]
-pub fn nvlink() -> Option<PathBuf> {
+pub fn toolchain_bin() -> PathBuf {
     let cache = std::env::var_os("ELFW_TOOLCHAIN_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -16,7 +16,14 @@ pub fn nvlink() -> Option<PathBuf> {
                 });
             base.join("elfw/cuda-13.5.37")
         });
-    let p = cache.join("root/nvidia/cu13/bin/nvlink");
+    cache.join("root/nvidia/cu13/bin")
+}
+
+/// NVIDIA's nvlink from the toolchain cache, or `None` (with a loud note: the check that
+/// wanted it is skipped).
+#[allow(dead_code)]
+pub fn nvlink() -> Option<PathBuf> {
+    let p = toolchain_bin().join("nvlink");
     if p.is_file() {
         Some(p)
     } else {
