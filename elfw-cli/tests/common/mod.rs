@@ -6,17 +6,7 @@ use std::path::PathBuf;
 /// note: the check that wanted it is skipped).
 #[allow(dead_code)]
 pub fn nvlink() -> Option<PathBuf> {
-    let cache = std::env::var_os("ELFW_TOOLCHAIN_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            let base = std::env::var_os("XDG_CACHE_HOME")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| {
-                    PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache")
-                });
-            base.join("elfw/cuda-13.5.37")
-        });
-    let p = cache.join("root/nvidia/cu13/bin/nvlink");
+    let p = toolchain_cache().join("root/nvidia/cu13/bin/nvlink");
     if p.is_file() {
         Some(p)
     } else {
@@ -27,4 +17,26 @@ pub fn nvlink() -> Option<PathBuf> {
         );
         None
     }
+}
+
+/// Where `cargo xtask toolchain` puts the toolchain.
+fn toolchain_cache() -> PathBuf {
+    std::env::var_os("ELFW_TOOLCHAIN_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let base = std::env::var_os("XDG_CACHE_HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| {
+                    PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache")
+                });
+            base.join("elfw/cuda-13.5.37")
+        })
+}
+
+/// The toolchain's `nvvm` folder with `lib64/libnvvm.so` (laid out by `cargo xtask
+/// toolchain`), or `None`.
+#[allow(dead_code)]
+pub fn toolchain_nvvm() -> Option<PathBuf> {
+    let nvvm = toolchain_cache().join("root/nvidia/cu13/nvvm");
+    nvvm.join("lib64/libnvvm.so").is_file().then_some(nvvm)
 }
