@@ -161,12 +161,6 @@ fn toolchain_ptxas() -> Option<PathBuf> {
     Some(common::toolchain_bin().join("ptxas")).filter(|p| p.is_file())
 }
 
-/// The toolchain's `nvvm` folder with `lib64/libnvvm.so`, if `cargo xtask toolchain` made it.
-fn toolchain_nvvm() -> Option<PathBuf> {
-    let nvvm = toolchain_ptxas()?.parent()?.parent()?.join("nvvm");
-    nvvm.join("lib64/libnvvm.so").is_file().then_some(nvvm)
-}
-
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for e in std::fs::read_dir(from)? {
@@ -543,7 +537,7 @@ fn corpus_scoreboard() {
     if std::os::unix::fs::symlink(toolkit.join("lib"), shared.join("lib")).is_err() {
         copy_dir(&toolkit.join("lib"), &shared.join("lib")).unwrap();
     }
-    if let Some(nvvm) = toolchain_nvvm() {
+    if let Some(nvvm) = common::toolchain_nvvm() {
         let _ = std::os::unix::fs::symlink(nvvm, shared.join("nvvm"));
     }
     let mut cases = Vec::new();

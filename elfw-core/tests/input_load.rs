@@ -306,3 +306,57 @@ fn ptx_without_ptxas_names_the_file_and_the_fix() {
         "{msg}"
     );
 }
+
+/// `-dlto` loads of LTO-IR fatbins fatbinary 13.5.37 compressed (default zstd, and LZ4 with
+/// `--compress-mode=speed`) from one cicc module: the module elfw hands libnvvm is the one
+/// nvlink handed it (logged by a stand-in libnvvm: `lto_sm90_module.nvvm`, key zeroed, plain
+/// bitcode), although the stored bytes are scrambled.
+#[test]
+fn compressed_lto_ir_is_unscrambled_as_nvlink_does() {
+    let module = data("lto_sm90_module.nvvm");
+    let lto = LoadOptions {
+        lto: true,
+        ..opts("sm_90")
+    };
+    for f in ["lto_sm90_zstd.fatbin", "lto_sm90_lz4.fatbin"] {
+        let d = data(f);
+        let fb = fatbin::Fatbin::parse(&d).unwrap();
+        let i = fatbin::select_lto_ir(&fb, SmArch::parse("sm_90").unwrap()).unwrap();
+        assert_ne!(fb.entries[i].flags & fatbin::FLAG_SCRAMBLED, 0, "{f}");
+        assert_eq!(fb.entries[i].key, 0x8dbb_d9ee, "{f}");
+        let store = InputStore::new();
+        let l = load(&store, &[bytes("a.fatbin", d.clone())], &lto).unwrap();
+        assert_eq!(l.lto_modules.len(), 1, "{f}");
+        assert_eq!(l.lto_modules[0].ir, &module[..], "{f}");
+        assert!(l.warnings.is_empty(), "{f}");
+    }
+}
+
+/// A scrambled entry whose key is 0 (edited): nvlink says `Uncompress failed` and skips the
+/// input; a flagged entry that is not compressed is taken as stored (libnvvm then rejects it).
+#[test]
+fn scrambled_lto_ir_edge_cases() {
+    let lto = LoadOptions {
+        lto: true,
+        ..opts("sm_90")
+    };
+    let mut d = data("lto_sm90_zstd.fatbin");
+    let entry = 16;
+    d[entry + 48..entry + 56].copy_from_slice(&[0; 8]);
+    let store = InputStore::new();
+    let l = load(&store, &[bytes("x.fatbin", d)], &lto).unwrap();
+    assert!(l.lto_modules.is_empty());
+    let w: Vec<String> = l.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        w,
+        [
+            "Uncompress failed",
+            "SM Arch ('sm_90') not found in 'x.fatbin'"
+        ]
+    );
+    let mut d = data("lto_sm90_zstd.fatbin");
+    d[entry + 40..entry + 48].copy_from_slice(&0x10011u64.to_le_bytes());
+    let fb = fatbin::Fatbin::parse(&d).unwrap();
+    let stored = fb.entries[0].stored;
+    assert!(matches!(fb.payload(0), Ok(std::borrow::Cow::Borrowed(p)) if p == stored));
+}

@@ -105,11 +105,9 @@ pub enum InputErrorKind {
     /// Only LTO-IR for the target and no `-dlto`.
     #[error("holds only LTO-IR for the target (link with -dlto)")]
     LtoObjectsFound,
-    /// A compressed LTO-IR fatbin entry in a `-dlto` link: nvlink reads it, elfw cannot yet.
-    #[error(
-        "holds compressed LTO-IR, which elfw cannot read yet; compile it with nvcc -dlto -no-compress (or -Xfatbin=-compress=false)"
-    )]
-    LtoIrCompressed,
+    /// LTO-IR inside a concatenated fatbin group (fatbinary does not make those).
+    #[error("holds LTO-IR in a concatenated fatbin group, which elfw cannot read")]
+    LtoIrInGroup,
     /// An NVVM IR file (not in a fatbin): elfw does not read those yet.
     #[error("an NVVM IR file; elfw links LTO-IR only from fatbins")]
     LtoNotSupported,
@@ -180,8 +178,8 @@ impl InputError {
                 .map(|l| (Verbatim, l.to_string()))
                 .chain([(Fatal, "elfLink fatbinary error".to_string())])
                 .collect(),
-            Fatbin(_) | Archive(_) | DamagedCubin(_) | Elf32 | LtoNotSupported
-            | LtoIrCompressed | Ptx(_) => Vec::new(),
+            Fatbin(_) | Archive(_) | DamagedCubin(_) | Elf32 | LtoNotSupported | LtoIrInGroup
+            | Ptx(_) => Vec::new(),
         }
     }
 }

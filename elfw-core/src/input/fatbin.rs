@@ -15,7 +15,8 @@
 //! | 20 | u32 offset of the options area in the header (0 when none) |
 //! | 24 | u16 minor, u16 major code version (cubin ELF ABI `[1,8]`, PTX ISA `[9,5]`) |
 //! | 28 | u32 SM |
-//! | 40 | u64 flags: 0x1 64-bit, 0x2 debug, 0x10 Linux host, 0x2000 LZ4, 0x8000 zstd, 0x10000 LTO-IR, 0x100000 'a', 0x200000 'f', 0x1000000 compat descriptor in the options area |
+//! | 40 | u64 flags: 0x1 64-bit, 0x2 debug, 0x10 Linux host, 0x2000 LZ4, 0x8000 zstd, 0x10000 compressed payload scrambled, 0x100000 'a', 0x200000 'f', 0x1000000 compat descriptor in the options area |
+//! | 48 | u64 scrambling key (LTO-IR; 0 when none) |
 //! | 56 | u64 uncompressed size |
 //!
 //! Compression: nvcc and fatbinary 13.5 compress with zstd (flag 0x8000) by default and with
@@ -24,6 +25,14 @@
 //! unless the cubin shrinks (`--compress-all` forces it). The decoders are pure-Rust crates, so
 //! a hostile payload cannot reach C code: `ruzstd` (zstd frames) and `lz4_flex` with its
 //! `safe-decode` feature (LZ4 blocks with bounds-checked copies).
+//!
+//! Scrambling: a compressed LTO-IR entry (what a plain `nvcc -dlto -dc` makes) has flag 0x10000
+//! and the key cicc put in the module (module header +40) at entry header +48; the stored bytes
+//! are the compressed frame scrambled ([`super::scramble`]), and the module inside has its key
+//! zeroed and plain bitcode. nvlink unscrambles and decompresses (flag without compression:
+//! the stored bytes are taken as they are; flag with key 0: `Uncompress failed`), all observed.
+//! A stored (`-no-compress`) LTO-IR entry holds the module as cicc wrote it: key at +40,
+//! bitcode scrambled, for libnvvm to unscramble.
 //!
 //! A concatenated group (kind 0x100) compresses several members together; its options area
 //! holds u32 count, u32 descriptor size, then one 64-byte descriptor per member laid out like
@@ -51,6 +60,8 @@ pub const FLAG_DEBUG: u64 = 0x2;
 pub const FLAG_LZ4: u64 = 0x2000;
 /// Entry flag: zstd-compressed payload.
 pub const FLAG_ZSTD: u64 = 0x8000;
+/// Entry flag: the compressed payload is scrambled with the key at entry header +48.
+pub const FLAG_SCRAMBLED: u64 = 0x1_0000;
 /// Entry flag: 'a' architecture.
 pub const FLAG_ARCH_A: u64 = 0x10_0000;
 /// Entry flag: 'f' architecture.
@@ -128,6 +139,8 @@ pub struct Entry<'d> {
     pub code_version: (u16, u16),
     /// The flags word.
     pub flags: u64,
+    /// The scrambling key (header +48; 0 when none).
+    pub key: u64,
     /// The stored payload (compressed or not; for a group member: empty).
     pub stored: &'d [u8],
     /// Size after decompression (the stored size when not compressed).
@@ -278,6 +291,7 @@ impl<'d> Fatbin<'d> {
                 sm: u32_at(h, 28),
                 code_version: (u16_at(h, 26), u16_at(h, 24)),
                 flags,
+                key: u64_at(h, 48),
                 stored,
                 uncompressed_size: if is_compressed {
                     u64_at(h, 56)
@@ -371,6 +385,7 @@ fn push_group_members<'d>(
             sm: u32_at(d, 28),
             code_version: (u16_at(d, 26), u16_at(d, 24)),
             flags: u64_at(d, 40) | (entry.flags & FLAG_64BIT),
+            key: 0,
             stored: &[],
             uncompressed_size: u64_at(d, 8),
             options: &[],
@@ -399,15 +414,25 @@ fn decompress<'d>(e: &Entry<'d>) -> Result<Cow<'d, [u8]>, FatbinError> {
     if e.uncompressed_size > limit {
         return Err(bad("declared uncompressed size is implausibly large"));
     }
+    let unscrambled;
+    let stored = if e.flags & FLAG_SCRAMBLED != 0 {
+        if e.key as u32 == 0 {
+            return Err(bad("scrambled payload without a key"));
+        }
+        unscrambled = super::scramble::descramble(e.stored, e.key);
+        &unscrambled[..]
+    } else {
+        e.stored
+    };
     let size = e.uncompressed_size as usize;
     let mut out = vec![0u8; size];
     let written = if e.flags & FLAG_ZSTD != 0 {
         let mut decoder = ruzstd::decoding::FrameDecoder::new();
         decoder
-            .decode_all(e.stored, &mut out)
+            .decode_all(stored, &mut out)
             .map_err(|_| bad("corrupt zstd data"))?
     } else {
-        lz4_flex::block::decompress_into(e.stored, &mut out).map_err(|_| bad("corrupt LZ4 data"))?
+        lz4_flex::block::decompress_into(stored, &mut out).map_err(|_| bad("corrupt LZ4 data"))?
     };
     if written != size {
         return Err(bad("decompressed size differs from the declared size"));

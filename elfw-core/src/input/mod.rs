@@ -30,6 +30,7 @@ mod error;
 pub mod fatbin;
 pub mod host;
 pub mod ptx;
+pub mod scramble;
 
 pub use error::{IgnoreReason, InputError, InputErrorKind, InputWarning, Severity, WarningKind};
 
@@ -440,16 +441,23 @@ impl<'s> Loader<'s, '_> {
         let target = self.opts.target;
         if self.opts.lto {
             if let Some(index) = fatbin::select_lto_ir(&fb, target) {
-                // A compressed LTO-IR entry is also scrambled (keyed by the entry header);
-                // elfw cannot read it yet. Uncompressed entries are passed to libnvvm as
-                // stored, as nvlink passes them (observed).
-                let entry = fb.entries[index];
-                if entry.is_compressed() || entry.location != fatbin::Location::Direct {
-                    return Err(err(name, InputErrorKind::LtoIrCompressed));
+                // libnvvm gets the module nvlink gets out of the entry (observed): a stored
+                // entry as it is (key at +40, bitcode scrambled: libnvvm unscrambles it), a
+                // compressed one unscrambled and decompressed (key zeroed, plain bitcode).
+                // fatbinary never puts LTO-IR in a concatenated group.
+                if fb.entries[index].location != fatbin::Location::Direct {
+                    return Err(err(name, InputErrorKind::LtoIrInGroup));
                 }
                 let ir = match fb.payload(index) {
                     Ok(std::borrow::Cow::Borrowed(b)) => b,
                     Ok(std::borrow::Cow::Owned(v)) => self.store.keep(v),
+                    Err(fatbin::FatbinError::Decompress { .. }) => {
+                        // nvlink: `Uncompress failed`, no arch found, the input skipped (it
+                        // does not fall back to the fatbin's PTX).
+                        self.warn(name, WarningKind::UncompressFailed);
+                        self.warn(name, WarningKind::ArchNotFound { target });
+                        return Ok(());
+                    }
                     Err(e) => return Err(err(name, InputErrorKind::Fatbin(e))),
                 };
                 self.out.lto_modules.push(LtoModule {

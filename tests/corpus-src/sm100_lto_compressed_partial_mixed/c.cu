@@ -1,0 +1,3 @@
+extern __device__ int lfun(int);
+__device__ int cfun(int x) { return (x ^ 0x55) + lfun(x >> 1); }
+__global__ void kc(int *p) { p[1] = cfun(p[2]); }
