@@ -25,6 +25,17 @@ const MAIN_HOST: &str = "#include <cstdio>\n";
 
 const PROGRAMS: &[Program] = &[
     Program {
+        name: "lto_two_tu",
+        files: &[
+            (
+                "main.cu",
+                "__device__ int mix(int x);\n__global__ void k(int *p) { p[threadIdx.x] = mix(p[threadIdx.x]); }\nint main() { k<<<1, 32>>>(nullptr); return 0; }\n",
+            ),
+            ("mix.cu", "__device__ int mix(int x) { return x * 7 + (x >> 3); }\n"),
+        ],
+        build: &["$NVCC -dlto -arch=$ARCH main.cu mix.cu -o app"],
+    },
+    Program {
         name: "two_tu_call",
         files: &[
             (
