@@ -625,7 +625,12 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             *g.removed() = true;
             continue;
         }
-        if s.binding() == STB_WEAK && !s.is_defined() && s.shared().is_none() {
+        // (Not the `externsharedinstance` a relocatable link makes: it stays weak.)
+        if s.binding() == STB_WEAK
+            && !s.is_defined()
+            && s.shared().is_none()
+            && !(opts.relocatable && s.name() == super::shared::EXTERN_SHARED_INSTANCE)
+        {
             // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
             // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
             // shared-memory ones, global, and drops the rest.

@@ -1125,6 +1125,25 @@ impl<'d> MergeCx<'_, 'd> {
         // A relocatable link lays out no shared memory: shared variables stay ordinary
         // symbols of their input section (observed, sm_90 `-r`).
         let shared = if self.opts.relocatable {
+            // An `extern __shared__` name is defined in `.nv_debug.shared`, made as it
+            // comes when no input has it (observed: after the windows of the input that
+            // first names one, with no section symbol).
+            if s.shndx == 0
+                && s.other & 0x40 != 0
+                && s.sym_type() != STT_FUNC
+                && s.name != super::shared::EXTERN_SHARED_INSTANCE
+                && self.st.section_by_name(".nv_debug.shared").is_none()
+            {
+                let mut sec = new_section(
+                    ".nv_debug.shared",
+                    SHT_CUDA_SHARED,
+                    SHF_WRITE | SHF_ALLOC,
+                    0,
+                    0,
+                );
+                sec.role = SecRole::Data;
+                self.st.create_section(sec, false);
+            }
             None
         } else {
             self.shared_kind(i)?

@@ -33,6 +33,7 @@
 
 use super::state::*;
 use super::LinkOptions;
+use crate::arena::SymIdx;
 use crate::elf::consts::SHT_CUDA_SHARED;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -53,8 +54,9 @@ fn align_up(v: u64, a: u64) -> u64 {
 
 /// Lays out shared memory for the live kernels.
 pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
-    // A relocatable link leaves shared memory as the inputs have it (observed, sm_90 `-r`).
+    // A relocatable link lays out nothing: it sizes the windows for dynamic memory only.
     if opts.relocatable {
+        size_relocatable_windows(st, opts);
         return;
     }
     let reserve = reserved_bytes(opts);
@@ -449,6 +451,207 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+}
+
+/// The name nvlink gives the dynamic shared memory a kernel's own code names in a relocatable
+/// link.
+pub const EXTERN_SHARED_INSTANCE: &str = "externsharedinstance";
+
+/// Whether `s` is an `extern __shared__` name a relocatable link has not settled yet (an
+/// undefined object marked shared, or one an earlier `-r` defined in `.nv_debug.shared`).
+fn is_dynamic_name(st: &State<'_>, s: SymbolRef<'_, '_>) -> bool {
+    use crate::elf::consts::{STT_FUNC, STT_SECTION};
+    if s.other() & 0x40 == 0
+        || s.sym_type() == STT_FUNC
+        || s.sym_type() == STT_SECTION
+        || s.name() == EXTERN_SHARED_INSTANCE
+    {
+        return false;
+    }
+    match s.section() {
+        SymSection::Undef => true,
+        SymSection::Section(sec) => st.sec(sec).name() == ".nv_debug.shared" && s.size() == 0,
+        _ => false,
+    }
+}
+
+/// The size a relocatable link gives a shared section holding `own` bytes of variables, in a
+/// link whose dynamic memory and variables ask alignment `align`: the alignment's worth more
+/// when they fit in it, nothing more when they do not (observed on sm_75–sm_120, `-r` of a
+/// kernel with 1–256 static bytes and `extern __shared__` arrays aligned 16–128 elsewhere:
+/// 4 bytes give 0x14 with 16, 0x24 with 32; 0x10 give 0x20; 0x11 give 0x11 with 16, 0x31 with
+/// 32; a function's 8 bytes of `.nv_debug.shared` give 0x18).
+fn relocatable_size(own: u64, align: u64) -> u64 {
+    if own <= align {
+        own.saturating_add(align)
+    } else {
+        own
+    }
+}
+
+/// A relocatable link with `extern __shared__` names (observed, nvlink 13.5, sm_75 to sm_120;
+/// a link without them keeps the inputs' shared sections as they are):
+/// - the names are defined in `.nv_debug.shared` (made if no input has it), their values
+///   still their alignments;
+/// - a kernel whose own code names dynamic memory gets a weak, internal, undefined
+///   `externsharedinstance` (its value the largest alignment of the names it uses), after
+///   every other symbol, one per kernel in code order, and its code's relocations against
+///   the names refer to that instead (a function's keep the names);
+/// - every window and `.nv_debug.shared` is aligned for the link's dynamic memory (and for
+///   what it holds), and sized by [`relocatable_size`]; the window of a kernel naming dynamic
+///   memory is at least twice that alignment, a whole number of it; one holding nothing of
+///   its own is kept only when that alignment is 16 (and without a section symbol, unless
+///   its kernel names dynamic memory).
+fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
+    use crate::elf::consts::{STB_WEAK, STT_CUDA_OBJECT, STT_SECTION};
+    let mut dynamic: FxHashSet<SymIdx> = FxHashSet::default();
+    let mut align = 0u64;
+    for g in 1..st.globals.len() {
+        let Some(idx) = crate::arena::GlobalIdx::from_slot(g as u32).map(SymIdx::from) else {
+            continue;
+        };
+        let s = st.sym(idx);
+        if !s.removed() && is_dynamic_name(st, s) {
+            dynamic.insert(idx);
+            align = align.max(s.value().max(1));
+        }
+    }
+    if dynamic.is_empty() {
+        return;
+    }
+    let debug = match st.section_by_name(".nv_debug.shared") {
+        Some(sec) => sec,
+        None => return,
+    };
+    for &d in &dynamic {
+        let mut s = st.sym_mut(d);
+        *s.section() = SymSection::Section(debug);
+        // `-g` writes them at 0 (observed, sm_80 to sm_100).
+        if opts.debug {
+            *s.value() = 0;
+        }
+    }
+    // Kernels (in code order) and what their own code names.
+    let mut text_kernel: FxHashMap<SecId, usize> = FxHashMap::default();
+    let mut kernels: Vec<(SecId, u64)> = Vec::new();
+    let mut text_input: FxHashMap<SecId, usize> = FxHashMap::default();
+    for f in st.functions.iter().skip(1) {
+        if let (true, false, Some(sym)) = (f.is_entry, f.dead, f.sym) {
+            if let SymSection::Section(t) = st.sym(sym).section() {
+                text_input.insert(t, st.sym(sym).input());
+                text_kernel.entry(t).or_insert_with(|| {
+                    kernels.push((t, 0));
+                    kernels.len() - 1
+                });
+            }
+        }
+    }
+    // `-g` makes no `externsharedinstance`: every kernel is sized as one whose code names
+    // no dynamic memory (observed, sm_80 to sm_100).
+    for r in st.relocs.iter().filter(|r| !r.dropped && !opts.debug) {
+        let (Some(sym), Some(&k)) = (r.sym, text_kernel.get(&r.target)) else {
+            continue;
+        };
+        if dynamic.contains(&sym) {
+            let a = st.sym(sym).value().max(1);
+            kernels[k].1 = kernels[k].1.max(a);
+        }
+    }
+    let mut instance: FxHashMap<SecId, SymIdx> = FxHashMap::default();
+    for &(text, used) in &kernels {
+        if used == 0 {
+            continue;
+        }
+        let input = text_input.get(&text).copied().unwrap_or(0);
+        let sym = Symbol::new(
+            EXTERN_SHARED_INSTANCE,
+            (STB_WEAK << 4) | STT_CUDA_OBJECT,
+            0x41,
+            used,
+            0,
+            input,
+        );
+        instance.insert(text, st.add_global(sym));
+    }
+    for r in st.relocs.iter_mut().filter(|r| !r.dropped) {
+        if let (Some(sym), Some(&inst)) = (r.sym, instance.get(&r.target)) {
+            if dynamic.contains(&sym) {
+                r.sym = Some(inst);
+            }
+        }
+    }
+    st.shared_instances = instance;
+    st.dynamic_names = dynamic;
+    // What each shared section holds: the end of its variables laid out largest alignment
+    // first, and their largest alignment.
+    let mut held: FxHashMap<SecId, Vec<(u64, u64)>> = FxHashMap::default();
+    for array in [&st.locals, &st.globals] {
+        for i in 1..array.len() {
+            let s = array.at(i);
+            if s.removed() || s.other() & 0x40 == 0 || s.sym_type() == STT_SECTION {
+                continue;
+            }
+            if let SymSection::Section(sec) = s.section() {
+                if st.sec(sec).sh_type() == SHT_CUDA_SHARED && s.size() > 0 {
+                    held.entry(sec)
+                        .or_default()
+                        .push((s.value().max(1), s.size()));
+                }
+            }
+        }
+    }
+    let layout = |vars: &[(u64, u64)]| {
+        let sorted = list_merge_sort(vars, |&(a, size)| (std::cmp::Reverse(a), size));
+        let end = sorted.iter().fold(0u64, |end, &(a, size)| {
+            align_up(end, a).saturating_add(size)
+        });
+        let max_align = vars.iter().map(|v| v.0).max().unwrap_or(0);
+        (end, max_align)
+    };
+    for &(text, used) in &kernels {
+        let name = format!(
+            ".nv.shared.{}",
+            st.sec(text).name().strip_prefix(".text.").unwrap_or("")
+        );
+        let Some(sec) = st.section_by_name(&name) else {
+            continue;
+        };
+        let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
+        let (own, own_align) = layout(vars);
+        let w = align.max(own_align);
+        let size = if used > 0 {
+            // Its dynamic memory starts after its own variables, at the alignment its
+            // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
+            // static bytes, 0x20 for 0x14 or 0x20, 0x30 for 0x24; names aligned 16).
+            let start = used.max(align_up(own, used));
+            if let Some(&inst) = st.shared_instances.get(&text) {
+                *st.sym_mut(inst).value() = start;
+            }
+            (2 * w).max(align_up(own, w))
+        } else if own == 0 {
+            if w == 0x10 {
+                w
+            } else {
+                0
+            }
+        } else {
+            relocatable_size(own, w)
+        };
+        let symbol = st.sec(sec).symbol();
+        let mut s = st.sec_mut(sec);
+        *s.size() = size;
+        *s.addralign() = w;
+        if vars.is_empty() && used == 0 {
+            if let Some(sym) = symbol {
+                st.locals.removed[sym.pos()] = true;
+            }
+        }
+    }
+    let (_, debug_align) = layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
+    let w = align.max(debug_align);
+    let mut s = st.sec_mut(debug);
+    *s.size() = relocatable_size(*s.size(), w);
+    *s.addralign() = w.max(*s.addralign());
 }
 
 /// A kernel's shared window between its static layout and its dynamic part.

@@ -439,6 +439,11 @@ pub struct State<'d> {
     /// Weak shared variables by name (a template kernel's `__shared__` arrays, in every input
     /// that instantiates it): later copies are the first one.
     pub weak_shared: FxHashMap<&'d str, SymIdx>,
+    /// Relocatable links: for a kernel's code section, the `externsharedinstance` its
+    /// relocations against `extern __shared__` names now name, and those names.
+    pub shared_instances: FxHashMap<SecId, SymIdx>,
+    /// Relocatable links: the `extern __shared__` names [`State::shared_instances`] replace.
+    pub dynamic_names: rustc_hash::FxHashSet<SymIdx>,
     /// Callgraph `-2` records (address-taken functions with their prototype string), in
     /// arrival order.
     pub address_taken: Vec<(FuncId, u32)>,
@@ -614,6 +619,8 @@ impl<'d> State<'d> {
             functions: Vec::new(),
             shared_vars: Vec::new(),
             weak_shared: FxHashMap::default(),
+            shared_instances: FxHashMap::default(),
+            dynamic_names: Default::default(),
             address_taken: Vec::new(),
             indirect_calls: Vec::new(),
             merged_inputs: Vec::new(),
