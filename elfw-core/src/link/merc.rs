@@ -1031,6 +1031,8 @@ fn merc_symtab(
         }
     }
     let mut out = vec![0u8; 24];
+    // The null entry's value quirk shows in both tables (see `const_bank2`).
+    out[8..16].copy_from_slice(&st.null_symbol_value.to_le_bytes());
     for (k, &idx) in nums.order[..nums.mirrored].iter().enumerate() {
         let s = st.sym(idx);
         let m = origin.get(&idx).copied();

@@ -22,13 +22,17 @@
 //!   some shared by several kernels), `extern __shared__` names, alignments 4–16, sizes
 //!   1–256 bytes, one or two translation units; every one matched.
 //! - Once there is a common area (a dead function's variable is enough), every window is
-//!   aligned at least like `.nv_debug.shared` (the area, all dynamic memory, the inputs'
-//!   `.nv_debug.shared`); with dynamic memory in the link every kernel then keeps a window,
-//!   empty ones included. Otherwise a window is aligned for what it holds only, not like the
+//!   aligned at least like `.nv_debug.shared` (the area, 16 for dynamic memory whatever its
+//!   names ask, the function variables); with dynamic memory in the link every kernel then
+//!   keeps a window, empty ones included (below sm_90 only those aligned 16). Otherwise a window is aligned for what it holds only, not like the
 //!   input section ptxas aligned for its whole translation unit.
 //! - From sm_90 every window starts with 0x400 bytes nvlink reserves; relocations get offsets
 //!   that leave those out. A kernel that uses no shared memory at all has no `.nv.shared.<k>`.
-//! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment.
+//! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment,
+//!   and the window reaches that start.
+//! - A relocatable link only sizes the windows for dynamic memory and names it per kernel
+//!   ([`size_relocatable_windows`]); linking its image, a window with bytes but no variables
+//!   keeps them.
 //! - `.nv_debug.shared` stays, empty, in links with dynamic shared memory.
 
 use super::state::*;
@@ -112,17 +116,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     }
     // Alignment (observed on sm_80/sm_90 with and without dynamic shared memory): a window
     // is aligned for the variables it holds and the dynamic memory it uses; once the link
-    // has a common area, every window, and `.nv_debug.shared`, also for the area, all
-    // dynamic memory and the inputs' `.nv_debug.shared` (see below).
-    let max_of = |kind: &dyn Fn(&SharedVar) -> bool| {
-        st.shared_vars
-            .iter()
-            .filter(|v| kind(v))
-            .map(|v| v.align)
-            .max()
-            .unwrap_or(0)
-    };
-    let dynamic_align = max_of(&|v| v.kind == SharedKind::Dynamic);
+    // has a common area, every window, and `.nv_debug.shared`, also for the area, dynamic
+    // memory and the function variables (see below).
     let has_dynamic = st.shared_vars.iter().any(|v| v.kind == SharedKind::Dynamic);
     // Every function variable and `extern __shared__` name of the link (each name once, at
     // its first input), sorted by size alone: a function variable's place in this order
@@ -241,15 +236,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // asked of `.nv_debug.shared` (observed: a kernel with 4-byte variables only gets 0x10
     // for a dead function's `__align__(16)` array in another input, or for an `extern
     // __shared__` array of a function another kernel calls).
-    let debug_in = (1..st.sections.len())
-        .filter(|&i| {
-            st.sections.sh_type[i] == SHT_CUDA_SHARED
-                && st.sections.at(i).name() == ".nv_debug.shared"
-        })
-        .map(|i| st.sections.addralign[i])
+    // (Those variables' alignments, not the section's: a relocatable link aligns it for the
+    // dynamic memory. Dynamic memory itself asks 16 whatever its names' alignment: observed,
+    // `__align__(32)` to `__align__(128)` names leave `.nv_debug.shared` aligned 16.)
+    let debug_in = st
+        .shared_vars
+        .iter()
+        .filter(|v| v.kind == SharedKind::Function)
+        .map(|v| v.align)
         .max()
         .unwrap_or(0);
-    let debug_align = dynamic_align.max(area_align).max(debug_in);
+    let debug_align = if has_dynamic { 0x10 } else { 0 }
+        .max(area_align)
+        .max(debug_in);
     // Each kernel's own variables, in declaration order.
     let mut own_vars: FxHashMap<SecId, Vec<usize>> = FxHashMap::default();
     for (v, var) in st.shared_vars.iter().enumerate() {
@@ -297,7 +296,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let var = &st.shared_vars[v];
             (std::cmp::Reverse(var.align), var.size)
         });
-        let mut end = start;
+        // A window with bytes but no variables of its kernel's own (what a relocatable link
+        // wrote for dynamic memory) keeps those bytes (observed: a `-r` image's 0x10-byte
+        // window of a kernel with no shared memory stays 0x10, or 0x410 on sm_90; one with a
+        // 4-byte variable and 0x14 bytes becomes 4).
+        let blank = if own == 0 { input_size(st, text) } else { 0 };
+        let mut end = start.saturating_add(blank);
         let mut align = if in_common_area { debug_align } else { 0 };
         for &v in &private {
             let var = &mut st.shared_vars[v];
@@ -315,10 +319,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // With a common area and dynamic memory in the link, every kernel has a window, empty
         // ones included (observed; without dynamic memory an empty kernel has none).
         let uses_shared = !private.is_empty()
+            || blank > 0
             || !dynamic.is_empty()
             || start > 0
             || (in_common_area && has_dynamic);
-        let only_dynamic = private.is_empty() && start == 0;
+        let only_dynamic = private.is_empty() && start == 0 && blank == 0;
+        // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
+        // but no variables moves the null symbol instead (observed: 0x400 per such window of
+        // a `-r` image, 0x800 for two; not on sm_100+).
+        if blank > 0 && !opts.target.is_mercury() {
+            st.null_symbol_value = st.null_symbol_value.wrapping_add(reserve);
+        }
         windows.push(Window {
             text,
             end,
@@ -364,11 +375,18 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             only_dynamic,
             ..
         } = window;
-        let end = group_end[w];
+        // The window reaches the start of its dynamic memory (observed, sm_80: 4 static
+        // bytes before 16-aligned dynamic memory give 0x10, 0x44 before 32-aligned 0x60).
+        let mut end = group_end[w];
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
-            var.offset = Some(align_up(end, var.align));
+            let start = align_up(group_end[w], var.align);
+            var.offset = Some(start);
+            end = end.max(start);
         }
+        // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
+        // `__align__(32)` dynamic memory has none; with 16-aligned it has an empty one).
+        let uses_shared = uses_shared && (reserve > 0 || end > 0 || align <= 0x10);
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
@@ -442,7 +460,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             } else {
                 0
             };
-            *s.addralign() = debug_align.max(*s.addralign());
+            // (Not what the inputs gave it: a relocatable link's is aligned for the dynamic
+            // memory, and comes back 16, observed.)
+            if debug_align > 0 {
+                *s.addralign() = debug_align;
+            }
             // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it).
             if let Some(sym) = s.symbol() {
                 if opts.target.is_mercury() && !opts.shows_shared_layout() {
@@ -453,6 +475,16 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     }
 }
 
+/// The size the inputs gave the `.nv.shared.<k>` window of the kernel whose code is `text`.
+fn input_size(st: &State<'_>, text: SecId) -> u64 {
+    let name = format!(
+        ".nv.shared.{}",
+        st.sec(text).name().strip_prefix(".text.").unwrap_or("")
+    );
+    st.section_by_name(&name)
+        .map_or(0, |sec| st.sec(sec).size())
+}
+
 /// The name nvlink gives the dynamic shared memory a kernel's own code names in a relocatable
 /// link.
 pub const EXTERN_SHARED_INSTANCE: &str = "externsharedinstance";
@@ -461,11 +493,9 @@ pub const EXTERN_SHARED_INSTANCE: &str = "externsharedinstance";
 /// undefined object marked shared, or one an earlier `-r` defined in `.nv_debug.shared`).
 fn is_dynamic_name(st: &State<'_>, s: SymbolRef<'_, '_>) -> bool {
     use crate::elf::consts::{STT_FUNC, STT_SECTION};
-    if s.other() & 0x40 == 0
-        || s.sym_type() == STT_FUNC
-        || s.sym_type() == STT_SECTION
-        || s.name() == EXTERN_SHARED_INSTANCE
-    {
+    // (An earlier `-r`'s `externsharedinstance` is one too: observed, a `-r` of a `-r` image
+    // defines it in `.nv_debug.shared` and gives the kernel a new one.)
+    if s.other() & 0x40 == 0 || s.sym_type() == STT_FUNC || s.sym_type() == STT_SECTION {
         return false;
     }
     match s.section() {
@@ -617,7 +647,13 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             continue;
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
-        let (own, own_align) = layout(vars);
+        let (mut own, own_align) = layout(vars);
+        // A window with bytes and no variables (an earlier `-r`'s) holds those bytes
+        // (observed: 0x10 become 0x20 in a `-r` of a `-r` image).
+        let blank = st.sec(sec).size();
+        if vars.is_empty() {
+            own = blank;
+        }
         let w = align.max(own_align);
         let size = if used > 0 {
             // Its dynamic memory starts after its own variables, at the alignment its
@@ -637,20 +673,27 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         } else {
             relocatable_size(own, w)
         };
+        // A window with bytes but no variables sets the null symbol's value to the window's
+        // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many).
+        if vars.is_empty() && blank > 0 {
+            st.null_symbol_value = w;
+        }
         let symbol = st.sec(sec).symbol();
         let mut s = st.sec_mut(sec);
         *s.size() = size;
         *s.addralign() = w;
-        if vars.is_empty() && used == 0 {
+        if blank == 0 && used == 0 {
             if let Some(sym) = symbol {
                 st.locals.removed[sym.pos()] = true;
             }
         }
     }
-    let (_, debug_align) = layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
+    // (What its variables take, not its bytes: an earlier `-r`'s 0x10 bytes with only
+    // `extern __shared__` names in them stay 0x10, observed.)
+    let (own, debug_align) = layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
     let w = align.max(debug_align);
     let mut s = st.sec_mut(debug);
-    *s.size() = relocatable_size(*s.size(), w);
+    *s.size() = relocatable_size(own, w);
     *s.addralign() = w.max(*s.addralign());
 }
 
