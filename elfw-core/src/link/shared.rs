@@ -31,7 +31,7 @@
 //! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment,
 //!   and the window reaches that start.
 //! - A relocatable link only sizes the windows for dynamic memory and names it per kernel
-//!   ([`size_relocatable_windows`]); linking its image, a window with bytes but no variables
+//!   (`size_relocatable_windows`); linking its image, a window with bytes but no variables
 //!   keeps them.
 //! - `.nv_debug.shared` stays, empty, in links with dynamic shared memory.
 
