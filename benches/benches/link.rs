@@ -156,6 +156,7 @@ fn bench_link(c: &mut Criterion) {
             lto: false,
             debug: false,
             ptxas: None,
+            ptxas_options: Vec::new(),
         };
         let loaded = match input::load(&store, &sources, &load_opts) {
             Ok(l) => l,

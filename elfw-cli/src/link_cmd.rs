@@ -132,9 +132,22 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
         if !parsed.has("nvvmpath") {
             return out.fatal("-nvvmpath should be specified with -lto");
         }
-        return out.fatal(
-            "link-time optimization (-lto/-dlto) is not supported by elfw; link device code compiled without -dlto",
-        );
+        // What elfw's link-time optimization does not do the way nvlink does yet.
+        for (option, name) in [
+            ("Xnvvm", "-Xnvvm"),
+            ("split-compile", "-split-compile"),
+            ("split-compile-extended", "-split-compile-extended"),
+            ("emit-ptx", "-emit-ptx"),
+            ("Ofast-compile", "-Ofast-compile"),
+            ("nvvm-latest", "-nvvm-latest"),
+            ("Xptxas", "-Xptxas"),
+        ] {
+            if parsed.has(option) {
+                return out.fatal(&format!(
+                    "{name} with link-time optimization (-lto/-dlto) is not supported by elfw"
+                ));
+            }
+        }
     }
     for (given, needs, msg) in [
         (
@@ -189,6 +202,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .relocatable(parsed.has("relocatable-link"))
         .preserve_relocs(parsed.has("preserve-relocs"))
         .tools_patch(parsed.has("link-as-tools-patch"))
+        .ptxas_options(ptxas_options(parsed))
         .debug(parsed.has("debug"))
         .kernels_used(parsed.list("kernels-used").to_vec())
         .variables_used(parsed.list("variables-used").to_vec())
@@ -206,6 +220,15 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         )
         .link_map(parsed.has("print-map"))
         .ptxas(locate_ptxas())
+        .link_time_optimization(
+            (parsed.has("dlto") || parsed.has("link-time-opt"))
+                .then(|| parsed.value("nvvmpath"))
+                .flatten()
+                .map(|p| elfw_core::lto::LtoOptions {
+                    nvvmpath: resolve(env, p),
+                    maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
+                }),
+        )
         .tool_record(ToolRecord {
             // nvlink names its output there under `-g` (observed: `out.cubin`).
             object: match (parsed.has("debug"), parsed.value("output-file")) {
@@ -285,7 +308,9 @@ fn finish_link(
         out.line(d.severity, &d.message);
     }
     let mut status = linked.status();
-    if status == 1 {
+    // (A fatal with an image: nvlink wrote the output before giving up, see
+    // `elfw_core::Linked::image`.)
+    if status == 1 && linked.image.is_none() {
         return 1;
     }
     if parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle") {
@@ -320,7 +345,11 @@ fn finish_link(
             Err(_) => return out.fatal(&format!("Could not open output file '{output}'")),
         }
     }
-    if let Some(reg) = parsed.value("register-link-binaries") {
+    // (After a fatal only the image is written.)
+    if let Some(reg) = parsed
+        .value("register-link-binaries")
+        .filter(|_| status != 1)
+    {
         if let Err(code) = write_registration(reg, linked, env, out) {
             if let Some((tmp, _)) = pending {
                 let _ = std::fs::remove_file(tmp);
@@ -350,11 +379,14 @@ fn finish_link(
 /// The `.reg.c` nvcc compiles into its link stub: how many linked objects, and one
 /// `DEFINE_REGISTER_FUNC` per registration name, in input order.
 pub fn registration_file(linked: &Linked) -> String {
-    let names: Vec<&String> = linked
+    let mut names: Vec<&String> = linked
         .inputs
         .iter()
         .flat_map(|i| &i.registrations)
         .collect();
+    if linked.whole_program_lto {
+        names.reverse();
+    }
     let mut s = format!("#define NUM_PRELINKED_OBJECTS {}\n", names.len());
     for n in names {
         s.push_str(&format!("DEFINE_REGISTER_FUNC({n})\n"));
@@ -539,4 +571,15 @@ fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// The link's own options for ptxas when it compiles PTX inputs: the `-Xptxas` words, then
+/// `-maxrregcount` (observed: nvlink's embedded ptxas records them, the link's register limit
+/// winning over both the `-Xptxas` one and the fatbin entry's).
+fn ptxas_options(parsed: &Parsed) -> Vec<String> {
+    let mut out: Vec<String> = parsed.list("Xptxas").to_vec();
+    if let Some(n) = parsed.value("maxrregcount") {
+        out.push(format!("-maxrregcount={n}"));
+    }
+    out
 }

@@ -639,7 +639,32 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
         seen
     };
     let reaches: Vec<(usize, Vec<bool>)> = kernels.iter().map(|&k| (k, reach(k))).collect();
-    for (f, node) in nodes.iter().enumerate() {
+    // Functions in post-order of a depth-first walk from each node in turn along the callee
+    // lists as printed (observed: `k_both -> 3 2` reports fixed_local [46] before sum_dyn
+    // [44], so k_both gets no line for sum_dyn).
+    let mut order = Vec::with_capacity(nodes.len());
+    let mut visited = vec![false; nodes.len()];
+    for root in 0..nodes.len() {
+        if visited[root] {
+            continue;
+        }
+        visited[root] = true;
+        let mut stack = vec![(root, 0usize)];
+        while let Some(&mut (n, ref mut next)) = stack.last_mut() {
+            if let Some(&c) = callees[n].get(*next) {
+                *next += 1;
+                if !visited[c] {
+                    visited[c] = true;
+                    stack.push((c, 0));
+                }
+            } else {
+                order.push(n);
+                stack.pop();
+            }
+        }
+    }
+    for f in order {
+        let node = &nodes[f];
         let Some(r) = node.registers else { continue };
         if !node.live || entry(node) {
             continue;

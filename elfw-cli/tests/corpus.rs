@@ -5,10 +5,13 @@
 //! Verdicts per case:
 //! - nvlink wrote `expected.cubin`: `IDENTICAL`, `EQUAL`, `EQUIVALENT`, `DIFFERENT` (the image
 //!   under `elfw_core::cmp`), with `+MSG` appended when exit status, stdout or stderr differ
-//!   from nvlink's; `FAILED` when elfw exited non-zero or wrote no image.
+//!   from nvlink's; `FAILED` when elfw exited non-zero (with another status than nvlink's) or
+//!   wrote no image.
 //! - nvlink wrote no image: `MATCH` (same exit status, stdout and stderr, and no image from
 //!   elfw either) or `MISMATCH`.
 //! - `SKIPPED-NO-PTXAS`: the case compiles PTX during the link and ptxas is not installed.
+//! - `SKIPPED-NO-NVVM`: the case links LTO-IR (`-nvvmpath ../_toolkit/nvvm`) and the toolkit's
+//!   libnvvm is not installed (`cargo xtask toolchain` makes `nvvm/lib64/libnvvm.so`).
 //!
 //! The same table is written as tab-separated values to `$CARGO_TARGET_TMPDIR/scoreboard.tsv`.
 
@@ -22,7 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Verdicts that satisfy a must-pass entry.
 const PASSING: [&str; 3] = ["IDENTICAL", "EQUAL", "MATCH"];
 /// Display order of verdict words.
-const ORDER: [&str; 8] = [
+const ORDER: [&str; 9] = [
     "IDENTICAL",
     "EQUAL",
     "EQUIVALENT",
@@ -31,6 +34,7 @@ const ORDER: [&str; 8] = [
     "MATCH",
     "MISMATCH",
     "SKIPPED-NO-PTXAS",
+    "SKIPPED-NO-NVVM",
 ];
 
 fn repo() -> PathBuf {
@@ -52,6 +56,7 @@ struct Case {
     stderr: Vec<u8>,
     expected: Option<Vec<u8>>,
     needs_ptxas: bool,
+    needs_nvvm: bool,
 }
 
 /// One scoreboard line.
@@ -89,9 +94,11 @@ fn load_case(dir: &Path) -> Result<Case, String> {
         .filter_map(|l| l.trim().strip_prefix("feature "))
         .flat_map(str::split_whitespace)
         .collect();
-    let needs_ptxas = args
-        .iter()
-        .any(|a| a.to_ascii_lowercase().ends_with(".ptx"))
+    let needs_nvvm = args.iter().any(|a| a.contains("nvvmpath"));
+    let needs_ptxas = needs_nvvm
+        || args
+            .iter()
+            .any(|a| a.to_ascii_lowercase().ends_with(".ptx"))
         || features
             .iter()
             .any(|f| matches!(*f, "ptx_jit" | "ptx_input"));
@@ -103,6 +110,7 @@ fn load_case(dir: &Path) -> Result<Case, String> {
         stderr: std::fs::read(dir.join("nvlink.stderr")).unwrap_or_default(),
         expected: std::fs::read(dir.join("expected.cubin")).ok(),
         needs_ptxas,
+        needs_nvvm,
         dir: dir.to_path_buf(),
         name,
     })
@@ -159,6 +167,12 @@ fn toolchain_ptxas() -> Option<PathBuf> {
             base.join("elfw/cuda-13.5.37")
         });
     Some(cache.join("root/nvidia/cu13/bin/ptxas")).filter(|p| p.is_file())
+}
+
+/// The toolchain's `nvvm` folder with `lib64/libnvvm.so`, if `cargo xtask toolchain` made it.
+fn toolchain_nvvm() -> Option<PathBuf> {
+    let nvvm = toolchain_ptxas()?.parent()?.parent()?.join("nvvm");
+    nvvm.join("lib64/libnvvm.so").is_file().then_some(nvvm)
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -244,7 +258,9 @@ fn classify(case: &Case, out: &RunOutcome, produced: Option<&[u8]>) -> Row {
             ),
         };
     };
-    if out.status != 0 {
+    // (nvlink may write its image and then fail: a whole-program LTO without libcudadevrt;
+    // failing the same way is then no failure.)
+    if out.status != 0 && out.status != case.status {
         let first = first_line(&out.stderr);
         let detail = if first.is_empty() {
             format!("exit status {} without a message", out.status)
@@ -289,6 +305,16 @@ fn classify(case: &Case, out: &RunOutcome, produced: Option<&[u8]>) -> Row {
 }
 
 fn run_case(case: &Case, work: &Path, have_ptxas: bool) -> Row {
+    if case.needs_nvvm && !work.join("_toolkit/nvvm/lib64/libnvvm.so").is_file() {
+        return Row {
+            case: case.name.clone(),
+            target: case.target.clone(),
+            verdict: "SKIPPED-NO-NVVM".into(),
+            image: "-".into(),
+            messages: "-".into(),
+            detail: "links LTO-IR; no libnvvm at ../_toolkit/nvvm/lib64/libnvvm.so".into(),
+        };
+    }
     if case.needs_ptxas && !have_ptxas {
         let detail = "compiles PTX during the link; elfw finds no ptxas".to_string();
         let (case, target) = (case.name.clone(), case.target.clone());
@@ -389,8 +415,8 @@ fn must_pass_failures(names: &[String], rows: &[Row]) -> Vec<String> {
             None => out.push(format!(
                 "{n}: listed in tests/must-pass.txt but there is no such corpus case"
             )),
-            Some(r) if PASSING.contains(&r.verdict.as_str()) || r.verdict == "SKIPPED-NO-PTXAS" => {
-            }
+            Some(r)
+                if PASSING.contains(&r.verdict.as_str()) || r.verdict.starts_with("SKIPPED-") => {}
             Some(r) => out.push(format!(
                 "{n}: {} (must be EQUAL or better): {}",
                 r.verdict, r.detail
@@ -517,10 +543,16 @@ fn corpus_scoreboard() {
     let work = tmp.join("corpus-run");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
-    // Link lines name `../_toolkit/lib`; give the copies the same neighbour.
+    // Link lines name `../_toolkit/lib` (and `../_toolkit/nvvm` for LTO); give the copies
+    // the same neighbour: the corpus's `lib`, and the toolchain's `nvvm` when it has libnvvm.
     let toolkit = corpus.join("_toolkit");
-    if toolkit.is_dir() && std::os::unix::fs::symlink(&toolkit, work.join("_toolkit")).is_err() {
-        copy_dir(&toolkit, &work.join("_toolkit")).unwrap();
+    let shared = work.join("_toolkit");
+    std::fs::create_dir_all(&shared).unwrap();
+    if std::os::unix::fs::symlink(toolkit.join("lib"), shared.join("lib")).is_err() {
+        copy_dir(&toolkit.join("lib"), &shared.join("lib")).unwrap();
+    }
+    if let Some(nvvm) = toolchain_nvvm() {
+        let _ = std::os::unix::fs::symlink(nvvm, shared.join("nvvm"));
     }
     let mut cases = Vec::new();
     let mut broken = Vec::new();

@@ -369,8 +369,19 @@ fn lto_options() {
         &format!("{OK} -lto -emit-ptx"),
         "-nvvmpath should be specified with -lto",
     );
-    let dir = check(&format!("{OK} -dlto -nvvmpath=/x"), 1, "nvlink fatal   : link-time optimization (-lto/-dlto) is not supported by elfw; link device code compiled without -dlto\n");
+    // No `<nvvmpath>/lib64/libnvvm.so`: nvlink's message (observed), before any input is read.
+    let dir = check(
+        &format!("{OK} -dlto -nvvmpath=/x"),
+        1,
+        "nvlink fatal   : elfLink linker library load error\n",
+    );
     assert!(!dir.join("out.cubin").exists());
+    // What elfw's link-time optimization does not do yet is refused before the link.
+    check(
+        &format!("{OK} -dlto -nvvmpath=/x -Xnvvm -O3"),
+        1,
+        "nvlink fatal   : -Xnvvm with link-time optimization (-lto/-dlto) is not supported by elfw\n",
+    );
     // LTO-only options are accepted and ignored without LTO.
     check(&format!("{OK} -nvvmpath=/x -Xptxas -v -Xptxas=-v,-O3 -Xnvvm -O3 -maxrregcount=-3 -split-compile=2 -split-compile-extended 3"), 0, "");
     // `-link-time-opt` is `-l ink-time-opt`: a library that is not found.

@@ -43,6 +43,7 @@ pub mod elf;
 pub mod input;
 pub mod link;
 pub mod linker;
+pub mod lto;
 pub mod mercury;
 pub mod nvinfo;
 pub mod target;

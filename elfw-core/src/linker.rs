@@ -15,6 +15,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::elf::ElfFile;
 use crate::input::{self, InputWarning, LoadOptions, WarningKind};
 use crate::link::{self, InputObject, LinkOptions, PhaseTimes, ToolRecord};
+use crate::lto::{self, libnvvm::Libnvvm, LtoOptions};
 use crate::target::Target;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -70,6 +71,8 @@ pub struct Linker {
     want_map: bool,
     tool_record: Option<ToolRecord>,
     ptxas: Option<input::ptx::Ptxas>,
+    ptxas_options: Vec<String>,
+    lto: Option<LtoOptions>,
     working_dir: Option<PathBuf>,
     inputs: Vec<LinkerInput>,
     libraries: Vec<String>,
@@ -104,7 +107,9 @@ pub struct KeptCubin {
 /// The result of [`Linker::link`].
 #[derive(Clone, Debug, Default)]
 pub struct Linked {
-    /// The image, when the link succeeded (no error, no fatal).
+    /// The image, when the link succeeded (no error, no fatal), or when nvlink writes its
+    /// output before a fatal: a whole-program LTO whose last input is not libcudadevrt
+    /// (`expected libcudadevrt object`, observed).
     pub image: Option<Vec<u8>>,
     /// Every error, warning and info, in the order nvlink prints them.
     pub diagnostics: Vec<Diagnostic>,
@@ -119,6 +124,9 @@ pub struct Linked {
     pub cubins: Vec<KeptCubin>,
     /// What the link did (only with [`Linker::link_map`]).
     pub map: Option<link::LinkMap>,
+    /// The image is a whole-program LTO compile (libnvvm's and ptxas's, not a merge): nvlink
+    /// then lists the inputs' registrations in reverse order (observed).
+    pub whole_program_lto: bool,
 }
 
 impl Linked {
@@ -193,6 +201,8 @@ impl Linker {
             want_map: false,
             tool_record: None,
             ptxas: None,
+            ptxas_options: Vec::new(),
+            lto: None,
             working_dir: None,
             inputs: Vec::new(),
             libraries: Vec::new(),
@@ -295,9 +305,22 @@ impl Linker {
         self.tool_record = Some(record);
         self
     }
+    /// Link-time optimization (`-dlto`): LTO-IR is compiled with the toolkit's libnvvm (see
+    /// [`crate::lto`]); the PTX it makes is compiled with [`Linker::ptxas`].
+    pub fn link_time_optimization(mut self, lto: Option<LtoOptions>) -> Linker {
+        self.lto = lto;
+        self
+    }
+
     /// The ptxas that compiles PTX inputs (none: PTX inputs fail with a message).
     pub fn ptxas(mut self, ptxas: Option<input::ptx::Ptxas>) -> Linker {
         self.ptxas = ptxas;
+        self
+    }
+    /// Options for ptxas when PTX inputs are compiled, after those their fatbin entry carries
+    /// (nvlink's `-Xptxas` words, then `-maxrregcount=N`).
+    pub fn ptxas_options(mut self, options: impl IntoIterator<Item = String>) -> Linker {
+        self.ptxas_options = options.into_iter().collect();
         self
     }
     /// The folder relative input paths and library folders are taken from (default: the
@@ -412,11 +435,25 @@ impl Linker {
             }
         }
         let inputs_start = Instant::now();
+        let libnvvm = match &self.lto {
+            Some(l) => match Libnvvm::open(&l.nvvmpath) {
+                Ok(lib) => Some(lib),
+                Err(_) => {
+                    out.diagnostics.push(Diagnostic::new(
+                        Severity::Fatal,
+                        "elfLink linker library load error",
+                    ));
+                    return out;
+                }
+            },
+            None => None,
+        };
         let load_opts = LoadOptions {
             target: self.target.sm_arch(),
-            lto: false,
+            lto: self.lto.is_some(),
             debug: self.debug,
             ptxas: self.ptxas.clone(),
+            ptxas_options: self.ptxas_options.clone(),
         };
         let libraries = self.found_libraries();
         let order: Vec<&LinkerInput> = self.inputs.iter().chain(&libraries).collect();
@@ -470,8 +507,13 @@ impl Linker {
             })
             .collect();
 
+        let lto_store = input::InputStore::new();
         let mut cubins = Vec::new();
         let mut host_refs = input::HostRefs::default();
+        let mut lto_modules: Vec<input::LtoModule<'_>> = Vec::new();
+        let mut host_references = Vec::new();
+        let mut last_unit_system = None;
+        let mut not_built_for_lto = false;
         for (i, item) in order.iter().enumerate() {
             let name = item.name().to_string();
             match opened[i] {
@@ -525,6 +567,14 @@ impl Linker {
                         for l in lines.lines() {
                             let d = Diagnostic::new(Severity::Verbatim, l).in_file(w.name.clone());
                             out.diagnostics.push(d);
+                        }
+                    }
+                    WarningKind::NotBuiltForLto => {
+                        not_built_for_lto = true;
+                        if let Some(text) = w.nvlink_text() {
+                            out.diagnostics.push(
+                                Diagnostic::new(Severity::Info, text).in_file(w.name.clone()),
+                            );
                         }
                     }
                     _ => {
@@ -583,6 +633,145 @@ impl Linker {
             });
             host_refs.extend(loaded.host_refs);
             cubins.extend(loaded.cubins);
+            lto_modules.extend(loaded.lto_modules);
+            host_references.extend(loaded.host_references);
+            if loaded.last_unit_system.is_some() {
+                last_unit_system = loaded.last_unit_system;
+            }
+        }
+        // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
+        // itself, a partial one is linked first as `lto.cubin`.
+        let mut lto_compiled = false;
+        if let (Some(lto_opts), Some(libnvvm)) = (&self.lto, &libnvvm) {
+            if lto_modules.is_empty() {
+                self.warn(
+                    &mut out,
+                    Diagnostic::new(
+                        Severity::Warning,
+                        "Ignoring -dlto option because no LTO objects found",
+                    ),
+                );
+                if out.status() != 0 {
+                    return out;
+                }
+            } else {
+                let lto_force_partial = self.relocatable || not_built_for_lto;
+                lto_compiled = true;
+                let refs = if !self.kernels_used.is_empty() || !self.variables_used.is_empty() {
+                    lto::HostRefOptions::from_used(&self.kernels_used, &self.variables_used)
+                } else {
+                    lto::HostRefOptions::from_objects(&host_references)
+                };
+                let options = lto::nvvm_options(&lto::NvvmOptionInputs {
+                    target: self.target.sm_arch(),
+                    maxrregcount: lto_opts.maxrregcount,
+                    partial: !cubins.is_empty(),
+                    force_partial: lto_force_partial,
+                    debug: self.debug,
+                    host_info: !self.ignore_host_info,
+                    host_refs: &refs,
+                });
+                let modules: Vec<lto::libnvvm::Module<'_>> = lto_modules
+                    .iter()
+                    .map(|m| lto::libnvvm::Module {
+                        name: &m.name,
+                        ir: m.ir,
+                    })
+                    .collect();
+                let compiled = match libnvvm.compile(&modules, &options) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        out.diagnostics
+                            .push(Diagnostic::new(Severity::Info, e.to_string()));
+                        out.diagnostics.push(Diagnostic::new(
+                            Severity::Fatal,
+                            "elfLink JIT compile failed",
+                        ));
+                        return out;
+                    }
+                };
+                // (A forced partial LTO stays partial whatever libnvvm says: observed with
+                // `-r`, where libnvvm answers 100 too.)
+                let whole = compiled.status == lto::libnvvm::WHOLE_PROGRAM && !lto_force_partial;
+                let Some(ptxas) = &self.ptxas else {
+                    out.diagnostics.push(Diagnostic::new(
+                        Severity::Fatal,
+                        input::ptx::PtxError::PtxasNotFound {
+                            looked: "nowhere: no ptxas configured".into(),
+                        }
+                        .to_string(),
+                    ));
+                    return out;
+                };
+                let args = lto::ptxas_arguments(
+                    self.target.sm_arch(),
+                    self.debug,
+                    lto_opts.maxrregcount,
+                    whole,
+                );
+                let cubin = match input::ptx::compile_with_arguments(ptxas, &compiled.ptx, &args) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        out.diagnostics
+                            .push(Diagnostic::new(Severity::Fatal, e.to_string()));
+                        return out;
+                    }
+                };
+                for l in cubin.messages.lines() {
+                    out.diagnostics.push(Diagnostic::new(Severity::Verbatim, l));
+                }
+                if whole {
+                    if out.status() != 0 {
+                        return out;
+                    }
+                    out.whole_program_lto = true;
+                    // nvlink writes the image, then looks for libcudadevrt as the last input
+                    // (to drop it) and gives up when it is not there: observed.
+                    if last_unit_system != Some(true) {
+                        out.diagnostics.push(Diagnostic::new(
+                            Severity::Fatal,
+                            "expected libcudadevrt object",
+                        ));
+                    }
+                    out.times.phases.push(("inputs", inputs_start.elapsed()));
+                    match sink {
+                        Some(w) => {
+                            if w.write_all(&cubin.cubin).is_err() {
+                                out.diagnostics.push(Diagnostic::new(
+                                    Severity::Fatal,
+                                    "elfLink output write error",
+                                ));
+                                return out;
+                            }
+                            out.image = Some(Vec::new());
+                        }
+                        None => out.image = Some(cubin.cubin),
+                    }
+                    return out;
+                }
+                let data = lto_store.keep(cubin.cubin);
+                let lto_opts = LoadOptions {
+                    lto: false,
+                    ..load_opts.clone()
+                };
+                match input::load_bytes(&lto_store, "lto.cubin", data, &lto_opts) {
+                    Ok(loaded) => {
+                        let mut all = loaded.cubins;
+                        for c in &mut all {
+                            c.origin = input::Origin::CompiledPtx {
+                                ptx_target: input::ptx::ptx_target(&compiled.ptx),
+                            };
+                        }
+                        all.append(&mut cubins);
+                        cubins = all;
+                    }
+                    Err(e) => {
+                        out.diagnostics
+                            .push(Diagnostic::new(Severity::Fatal, e.to_string()));
+                        return out;
+                    }
+                }
+            }
         }
         if self.keep_input_cubins {
             out.cubins = cubins
@@ -613,7 +802,10 @@ impl Linker {
         opts.variables_used = self.variables_used.clone();
         // Host references decide which kernels stay unless told otherwise (`-kernels-used` and
         // `-variables-used` take precedence, observed) or an input does not list them.
+        // (Under LTO the host references went to libnvvm; the merge keeps every kernel, even
+        // in a forced partial LTO: observed.)
         let by_host = !self.ignore_host_info
+            && !lto_compiled
             && self.kernels_used.is_empty()
             && self.variables_used.is_empty()
             && host_refs.complete();

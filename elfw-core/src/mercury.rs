@@ -26,6 +26,8 @@ use std::fmt;
 pub const SHT_MERC_CAPSULE: u32 = 0x7000_0016;
 /// `sh_type` of `.nv.merc.nv.constant.user` (the Mercury twin of `.nv.constant3`).
 pub const SHT_MERC_USER_CONSTANT: u32 = 0x7000_007c;
+/// `sh_type` of `.nv.merc.nv.constant.optimizer.<f>` (the Mercury twin of `.nv.constant2.<f>`).
+pub const SHT_MERC_OPTIMIZER_CONSTANT: u32 = 0x7000_0084;
 /// `sh_type` of `.nv.merc.rela<section>`.
 pub const SHT_MERC_RELA: u32 = 0x7000_0082;
 /// `sh_type` of `.nv.merc.nv.info` and `.nv.merc.nv.info.<f>`.
@@ -47,6 +49,10 @@ pub const CAPSULE_PREFIX: &[u8] = b".nv.capmerc";
 pub const MERC_SYMTAB: &[u8] = b".nv.merc.symtab";
 /// The SASS user constant bank and its Mercury twin.
 const USER_CONSTANT: (&[u8], &[u8]) = (b".nv.constant3", b".nv.merc.nv.constant.user");
+/// The compiler's constants: SASS bank 2 (`.nv.constant2.<f>`) and its Mercury twin
+/// (`.nv.merc.nv.constant.optimizer.<f>`), name prefixes. ptxas names the SASS section's own
+/// symbol `.nv.constant.optimizer.<f>` too, and nvlink keeps that name.
+pub const OPTIMIZER_CONSTANT: (&str, &str) = (".nv.constant2.", ".nv.constant.optimizer.");
 
 /// NUL bytes the Mercury writer leaves after the last name of `.shstrtab` (every sm_100+ image
 /// written by nvlink 13.5 or ptxas 13.5, final or relocatable).
@@ -169,7 +175,8 @@ pub fn classify(name: &[u8]) -> Option<MercKind> {
 }
 
 /// The SASS section a Mercury section mirrors: `.nv.capmerc.text.<f>` → `.text.<f>`,
-/// `.nv.merc.nv.constant.user` → `.nv.constant3`, `.nv.merc<X>` → `<X>`. `None` for
+/// `.nv.merc.nv.constant.user` → `.nv.constant3`, `.nv.merc.nv.constant.optimizer.<f>` →
+/// `.nv.constant2.<f>` (and their relocation sections), `.nv.merc<X>` → `<X>`. `None` for
 /// `.nv.merc.symtab` (its counterpart is `.symtab`, which is not a twin in the writer's order)
 /// and for names that are not Mercury sections.
 pub fn sass_twin(merc_name: &[u8]) -> Option<Vec<u8>> {
@@ -183,13 +190,38 @@ pub fn sass_twin(merc_name: &[u8]) -> Option<Vec<u8>> {
         return rest.starts_with(b".text.").then(|| rest.to_vec());
     }
     let rest = merc_name.strip_prefix(MERC_PREFIX)?;
-    rest.starts_with(b".").then(|| rest.to_vec())
+    if !rest.starts_with(b".") {
+        return None;
+    }
+    // `.nv.merc[.rela].nv.constant.optimizer.<f>` → `[.rela].nv.constant2.<f>`.
+    let (sass, merc) = (
+        OPTIMIZER_CONSTANT.0.as_bytes(),
+        OPTIMIZER_CONSTANT.1.as_bytes(),
+    );
+    for rela in [&b""[..], b".rela"] {
+        if let Some(f) = rest.strip_prefix(rela).and_then(|r| r.strip_prefix(merc)) {
+            return Some([rela, sass, f].concat());
+        }
+    }
+    Some(rest.to_vec())
 }
 
 /// The Mercury name of a SASS section: the inverse of [`sass_twin`].
 pub fn merc_twin(sass_name: &[u8]) -> Vec<u8> {
     if sass_name == USER_CONSTANT.0 {
         return USER_CONSTANT.1.to_vec();
+    }
+    let (sass, merc) = (
+        OPTIMIZER_CONSTANT.0.as_bytes(),
+        OPTIMIZER_CONSTANT.1.as_bytes(),
+    );
+    for rela in [&b""[..], b".rela"] {
+        if let Some(f) = sass_name
+            .strip_prefix(rela)
+            .and_then(|r| r.strip_prefix(sass))
+        {
+            return [MERC_PREFIX, rela, merc, f].concat();
+        }
     }
     let prefix = if sass_name.starts_with(b".text.") {
         CAPSULE_PREFIX
@@ -433,13 +465,14 @@ const PF_RW: u32 = 6;
 /// (Mercury sections, which carry `SHF_CUDA_MERCURY`, are ignored):
 /// 1. `PT_PHDR` over the table itself, flags R;
 /// 2. `PT_LOAD` repeating it;
-/// 3. `PT_LOAD` R over the constant banks (alloc, not write/exec, no `SHF_INFO_LINK`:
-///    `.nv.constant3` …);
+/// 3. `PT_LOAD` R over the constant banks before the code (alloc, not write/exec: `.nv.constant3`
+///    …, and the kernels' compiler constants `.nv.constant2.<k>`, which carry `SHF_INFO_LINK`);
 /// 4. `PT_LOAD` R+X over the `.text.<f>` sections;
 /// 5. `PT_LOAD` R+W over `.nv.global.init` and the NOBITS data: `p_filesz` up to the file offset
 ///    where the group ends (a NOBITS section counts with size 0), `p_memsz` = that plus every
 ///    NOBITS size;
-/// 6. `PT_LOAD` R over the kernels' `.nv.constant0.<k>` (alloc with `SHF_INFO_LINK`).
+/// 6. `PT_LOAD` R over the kernels' `.nv.constant0.<k>` (alloc with `SHF_INFO_LINK`, after the
+///    code).
 ///
 /// A group without sections has no entry. Each LOAD spans from its first section's offset to the
 /// end of its last; vaddr and paddr are 0, alignment 8.
@@ -449,18 +482,31 @@ pub fn program_headers(sections: &[SegmentSection], phoff: u64) -> Vec<ProgramHe
     const EXEC: u64 = 0x4;
     const INFO_LINK: u64 = 0x40;
     const MERCURY: u64 = 0x1000_0000;
-    type Member = fn(u64) -> bool;
+    let loaded = |s: &SegmentSection| s.flags & ALLOC != 0 && s.flags & MERCURY == 0;
+    // (Sections with `SHF_INFO_LINK` before the code are bank 2's; after it, bank 0's.)
+    let first_code = sections
+        .iter()
+        .position(|s| loaded(s) && s.flags & EXEC != 0)
+        .unwrap_or(0);
+    // Member test: flags, and whether the section comes before the code.
+    type Member = fn(u64, bool) -> bool;
     let groups: [(u32, Member); 4] = [
-        (PF_R, |f| f & (WRITE | EXEC | INFO_LINK) == 0),
-        (PF_RX, |f| f & EXEC != 0),
-        (PF_RW, |f| f & WRITE != 0),
-        (PF_R, |f| f & (WRITE | EXEC) == 0 && f & INFO_LINK != 0),
+        (PF_R, |f, before| {
+            f & (WRITE | EXEC) == 0 && (f & INFO_LINK == 0 || before)
+        }),
+        (PF_RX, |f, _| f & EXEC != 0),
+        (PF_RW, |f, _| f & WRITE != 0),
+        (PF_R, |f, before| {
+            f & (WRITE | EXEC) == 0 && f & INFO_LINK != 0 && !before
+        }),
     ];
     let mut loads = Vec::new();
     for (flags, member) in groups {
         let members: Vec<&SegmentSection> = sections
             .iter()
-            .filter(|s| s.flags & ALLOC != 0 && s.flags & MERCURY == 0 && member(s.flags))
+            .enumerate()
+            .filter(|&(i, s)| loaded(s) && member(s.flags, i < first_code))
+            .map(|(_, s)| s)
             .collect();
         let Some(first) = members.first() else {
             continue;

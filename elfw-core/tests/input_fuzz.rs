@@ -104,6 +104,7 @@ fn exercise(name: &str, data: &[u8]) {
         lto: false,
         debug: false,
         ptxas: None,
+        ptxas_options: Vec::new(),
     };
     let _ = load(
         &store,

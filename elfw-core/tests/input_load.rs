@@ -24,6 +24,7 @@ fn opts(target: &str) -> LoadOptions {
         lto: false,
         debug: false,
         ptxas: None,
+        ptxas_options: Vec::new(),
     }
 }
 

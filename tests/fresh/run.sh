@@ -13,6 +13,8 @@
 # prints the scoreboard (tests/fresh/scoreboard.sh). Verdicts: IDENTICAL/EQUAL/EQUIVALENT/
 # DIFFERENT (the image under `elfw cmp`, `+msgdiff` when stdout/stderr differ), refusal-match
 # (both refused with the same status and messages), refusal-mismatch, elfw-crash, skip.
+# DIFFERENT:ctl: the images differ only in instruction control words (ctlmask.py; sm_100+
+# finalizer scoreboard re-allocation).
 #
 # Each progs/<name>/spec (bash) defines ARCHS_OK (optional list of targets), build() (compiles
 # into the current folder; $NVCC and $A are set) and links() (prints one nvlink command line
@@ -72,6 +74,13 @@ for p in "${PROGS[@]}"; do
         "$ELFW" cmp "ref/$out" "elfw/$out" > cmp$n.txt 2>&1
         v=$(head -c 200 cmp$n.txt | head -1 | awk '{print $1}')
         case "$v" in IDENTICAL|EQUAL|EQUIVALENT|DIFFERENT) ;; *) v="cmp-error";; esac
+        # DIFFERENT:ctl: the images are the same once every instruction's control word is cleared
+        # (sm_100+: nvlink's finalizer re-allocates scoreboards)
+        if [ "$v" = DIFFERENT ] && python3 "$FRESH/ctlmask.py" "ref/$out" ref/masked.ctl 2>/dev/null &&
+          python3 "$FRESH/ctlmask.py" "elfw/$out" elfw/masked.ctl 2>/dev/null; then
+          "$ELFW" cmp ref/masked.ctl elfw/masked.ctl > cmp$n.masked.txt 2>&1
+          case "$(head -1 cmp$n.masked.txt | awk '{print $1}')" in IDENTICAL|EQUAL|EQUIVALENT) v=DIFFERENT:ctl;; esac
+        fi
         if ! cmp -s ref/step$n.stderr elfw/step$n.stderr || ! cmp -s ref/step$n.stdout elfw/step$n.stdout; then v="$v+msgdiff"; fi
       fi
       verdict="$verdict${verdict:+,}$v"

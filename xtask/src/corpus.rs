@@ -64,6 +64,19 @@ pub fn command(args: &[String]) -> Result<(), String> {
             .join("libcudadevrt.a"),
     )?;
 
+    // `-nvvmpath ../_toolkit/nvvm` in LTO link lines: the toolchain's nvvm folder beside the
+    // links (elfw's corpus test links it beside its own copies).
+    {
+        let link = scratch.join("_link").join("_toolkit").join("nvvm");
+        if fs::read_link(&link).ok().as_deref() != Some(toolchain.nvvm_dir().as_path()) {
+            if fs::symlink_metadata(&link).is_ok() {
+                fs::remove_file(&link).map_err(|e| io_error(&link, e))?;
+            }
+            std::os::unix::fs::symlink(toolchain.nvvm_dir(), &link)
+                .map_err(|e| io_error(&link, e))?;
+        }
+    }
+
     if args.is_empty() {
         remove_stale_cases(&out_root, &all)?;
     }

@@ -75,6 +75,13 @@ impl Toolchain {
         self.cuda_root().join("nvvm").join("bin")
     }
 
+    /// The `nvvm` folder nvlink's `-nvvmpath` takes: `libdevice/` from the wheel and
+    /// `lib64/libnvvm.so`, which [`Toolchain::install`] links to the wheel's `lib/libnvvm.so.4`
+    /// (the wheel has no `nvvm/lib64`, and nvlink loads `<nvvmpath>/lib64/libnvvm.so`).
+    pub fn nvvm_dir(&self) -> PathBuf {
+        self.cuda_root().join("nvvm")
+    }
+
     /// True when every wheel is unpacked completely.
     pub fn is_installed(&self) -> bool {
         WHEELS
@@ -139,7 +146,8 @@ impl Toolchain {
             .filter(|(name, version)| self.unpacked(name, version).is_err())
             .collect();
         if pending.is_empty() {
-            return self.make_executable();
+            self.make_executable()?;
+            return self.make_nvvm_lib64();
         }
         let to_download: Vec<String> = pending
             .iter()
@@ -190,7 +198,23 @@ impl Toolchain {
             self.unpacked(name, version)
                 .map_err(|e| format!("{name}=={version} incomplete after unpacking: {e}"))?;
         }
-        self.make_executable()
+        self.make_executable()?;
+        self.make_nvvm_lib64()
+    }
+
+    /// `nvvm/lib64/libnvvm.so` → `../../lib/libnvvm.so.4`, as a toolkit installer lays it out.
+    fn make_nvvm_lib64(&self) -> Result<(), String> {
+        let dir = self.nvvm_dir().join("lib64");
+        let link = dir.join("libnvvm.so");
+        if link.is_file() {
+            return Ok(());
+        }
+        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        if fs::symlink_metadata(&link).is_ok() {
+            fs::remove_file(&link).map_err(|e| format!("{}: {e}", link.display()))?;
+        }
+        std::os::unix::fs::symlink("../../lib/libnvvm.so.4", &link)
+            .map_err(|e| format!("{}: {e}", link.display()))
     }
 
     /// zip extraction drops the executable bits: restore them on every file in the tool folders.

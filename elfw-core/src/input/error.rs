@@ -105,8 +105,13 @@ pub enum InputErrorKind {
     /// Only LTO-IR for the target and no `-dlto`.
     #[error("holds only LTO-IR for the target (link with -dlto)")]
     LtoObjectsFound,
-    /// LTO-IR in a `-dlto` link: elfw does not support link-time optimization yet.
-    #[error("holds LTO-IR; link-time optimization (-dlto) is not supported by elfw yet")]
+    /// A compressed LTO-IR fatbin entry in a `-dlto` link: nvlink reads it, elfw cannot yet.
+    #[error(
+        "holds compressed LTO-IR, which elfw cannot read yet; compile it with nvcc -dlto -no-compress (or -Xfatbin=-compress=false)"
+    )]
+    LtoIrCompressed,
+    /// An NVVM IR file (not in a fatbin): elfw does not read those yet.
+    #[error("an NVVM IR file; elfw links LTO-IR only from fatbins")]
     LtoNotSupported,
     /// PTX that could not be compiled.
     #[error("{0}")]
@@ -175,9 +180,8 @@ impl InputError {
                 .map(|l| (Verbatim, l.to_string()))
                 .chain([(Fatal, "elfLink fatbinary error".to_string())])
                 .collect(),
-            Fatbin(_) | Archive(_) | DamagedCubin(_) | Elf32 | LtoNotSupported | Ptx(_) => {
-                Vec::new()
-            }
+            Fatbin(_) | Archive(_) | DamagedCubin(_) | Elf32 | LtoNotSupported
+            | LtoIrCompressed | Ptx(_) => Vec::new(),
         }
     }
 }
@@ -213,6 +217,9 @@ pub enum WarningKind {
     /// What ptxas printed while compiling a PTX input that it compiled (warnings): nvlink
     /// prints its embedded ptxas's lines as they are.
     PtxasMessages(String),
+    /// Device code that is not LTO-IR in a `-dlto` link, from an input whose name does not
+    /// contain `cudadevrt`: nvlink's `info` line; the link becomes a partial LTO.
+    NotBuiltForLto,
 }
 
 /// Why nvlink skips an input without a word (all observed with nvlink 13.5.37).
@@ -255,6 +262,10 @@ impl InputWarning {
             )),
             WarningKind::UncompressFailed => Some("Uncompress failed".into()),
             WarningKind::PtxasMessages(lines) => Some(lines.clone()),
+            WarningKind::NotBuiltForLto => Some(format!(
+                "requested LTO but '{}' not built for LTO so doing partial LTO",
+                self.name
+            )),
             WarningKind::Ignored(_) => None,
         }
     }

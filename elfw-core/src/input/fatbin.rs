@@ -450,6 +450,19 @@ pub fn select(fatbin: &Fatbin<'_>, target: SmArch) -> Option<usize> {
     best
 }
 
+/// The LTO-IR entry a `-dlto` link takes for `target`: of the entries whose architecture
+/// compiles for it (as PTX would, [`SmArch::ptx_compiles_for`]: nvlink links `lto_80` IR into
+/// an sm_90 link, observed), the newest.
+pub fn select_lto_ir(fatbin: &Fatbin<'_>, target: SmArch) -> Option<usize> {
+    fatbin
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind == KIND_LTO_IR && e.arch().ptx_compiles_for(target))
+        .max_by_key(|(i, e)| (e.sm, usize::MAX - i))
+        .map(|(i, _)| i)
+}
+
 /// Whether the fatbin holds LTO-IR entries.
 pub fn has_lto_ir(fatbin: &Fatbin<'_>) -> bool {
     fatbin.entries.iter().any(|e| e.kind == KIND_LTO_IR)

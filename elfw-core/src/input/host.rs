@@ -26,6 +26,8 @@ pub enum HostContent<'d> {
         module_id: Option<&'d [u8]>,
         /// The kernels its host code references, when it says (see [`HostKernels`]).
         host_kernels: Option<HostKernels<'d>>,
+        /// All its host-reference lists.
+        references: HostReferences<'d>,
     },
     /// Nothing nvlink links.
     NoDeviceCode(NoDeviceCode),
@@ -52,6 +54,26 @@ impl<'d> HostKernels<'d> {
             .split(|&b| b == 0)
             .chain(internal.split(|&b| b == 0))
             .filter(|p| !p.is_empty())
+    }
+}
+
+/// The six host-reference lists cudafe++ writes into a host object, each the raw section
+/// (NUL-terminated name patterns; empty when the section is missing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HostReferences<'d> {
+    /// `.nvHRKE`, `.nvHRKI`, `.nvHRCE`, `.nvHRCI`, `.nvHRDE`, `.nvHRDI`: kernels, constant
+    /// variables and device variables, each with external then internal linkage.
+    pub lists: [&'d [u8]; 6],
+}
+
+impl<'d> HostReferences<'d> {
+    /// The sections, in [`HostReferences::lists`] order.
+    pub const SECTIONS: [&'static [u8]; 6] = [
+        b".nvHRKE", b".nvHRKI", b".nvHRCE", b".nvHRCI", b".nvHRDE", b".nvHRDI",
+    ];
+    /// The patterns of list `i`.
+    pub fn patterns(&self, i: usize) -> impl Iterator<Item = &'d [u8]> + 'd {
+        self.lists[i].split(|&b| b == 0).filter(|p| !p.is_empty())
     }
 }
 
@@ -141,9 +163,14 @@ pub fn scan<'d>(data: &'d [u8]) -> Result<HostContent<'d>, HostError> {
         external,
         internal: data_of(b".nvHRKI").unwrap_or_default(),
     });
+    let mut references = HostReferences::default();
+    for (list, name) in references.lists.iter_mut().zip(HostReferences::SECTIONS) {
+        *list = data_of(name).unwrap_or_default();
+    }
     Ok(HostContent::Fatbin {
         fatbin: &section[..size as usize],
         module_id,
         host_kernels,
+        references,
     })
 }

@@ -59,13 +59,18 @@ pub enum InputSource {
 pub struct LoadOptions {
     /// The `-arch` target.
     pub target: SmArch,
-    /// `-dlto`: LTO-IR would be linked (elfw refuses it as not supported yet).
+    /// `-dlto`/`-lto`: a fatbin's LTO-IR for the target becomes an [`LtoModule`] (taken before
+    /// any cubin or PTX entry of that fatbin), and every other device code is reported as not
+    /// built for LTO.
     pub lto: bool,
     /// `-g`: PTX is compiled with debug information.
     pub debug: bool,
     /// The ptxas to compile PTX with; `None` makes PTX inputs fail with a message that says
     /// what to install.
     pub ptxas: Option<ptx::Ptxas>,
+    /// Options for that ptxas from the link itself (nvlink's `-Xptxas` words, then its
+    /// `-maxrregcount`), after the fatbin entry's own.
+    pub ptxas_options: Vec<String>,
 }
 
 /// Where a cubin came from.
@@ -111,6 +116,23 @@ pub struct LoadedInputs<'s> {
     pub module_ids: Vec<&'s [u8]>,
     /// What the inputs say their host code references.
     pub host_refs: HostRefs<'s>,
+    /// LTO-IR modules (under [`LoadOptions::lto`]), in input order.
+    pub lto_modules: Vec<LtoModule<'s>>,
+    /// The host-reference lists of every host object, in input order (see
+    /// [`host::HostReferences`]), with whether the object is from a system library.
+    pub host_references: Vec<(bool, host::HostReferences<'s>)>,
+    /// Whether the last unit this input yielded (a cubin or an LTO-IR module) is a cubin from
+    /// a system library (`None`: it yielded none).
+    pub last_unit_system: Option<bool>,
+}
+
+/// An LTO-IR module: a fatbin's LTO-IR entry, decompressed.
+#[derive(Clone, Debug)]
+pub struct LtoModule<'s> {
+    /// The input's display name (nvlink passes it to libnvvm with the module).
+    pub name: String,
+    /// The IR bytes.
+    pub ir: &'s [u8],
 }
 
 /// What the inputs (system libraries aside) say about the kernels their host code references.
@@ -202,7 +224,7 @@ impl InputStore {
     pub fn new() -> InputStore {
         InputStore::default()
     }
-    fn keep(&self, bytes: Vec<u8>) -> &[u8] {
+    pub(crate) fn keep(&self, bytes: Vec<u8>) -> &[u8] {
         self.arena.alloc(FileBytes::Owned(bytes)).bytes()
     }
     /// Opens `path` with [`FileBytes::open`] and keeps it as long as the store.
@@ -335,6 +357,7 @@ impl<'s> Loader<'s, '_> {
                     self.out.host_refs.unlisted += 1;
                     self.ptx(name, data, b"", false)?;
                 } else if is_nvvm_ir(data) {
+                    // (nvlink takes IR files under -lto; elfw does not read them yet.)
                     return Err(err(name, InputErrorKind::LtoNotSupported));
                 } else {
                     return Err(err(name, InputErrorKind::UnrecognizedKind));
@@ -369,8 +392,12 @@ impl<'s> Loader<'s, '_> {
         }
         match content {
             host::HostContent::Fatbin {
-                fatbin, module_id, ..
+                fatbin,
+                module_id,
+                references,
+                ..
             } => {
+                self.out.host_references.push((system, references));
                 if let Some(id) = module_id {
                     self.out.module_ids.push(id);
                 }
@@ -410,10 +437,29 @@ impl<'s> Loader<'s, '_> {
         system: bool,
     ) -> Result<(), InputError> {
         let fb = fatbin::Fatbin::parse(data).map_err(|e| err(name, InputErrorKind::Fatbin(e)))?;
-        if self.opts.lto && fatbin::has_lto_ir(&fb) {
-            return Err(err(name, InputErrorKind::LtoNotSupported));
-        }
         let target = self.opts.target;
+        if self.opts.lto {
+            if let Some(index) = fatbin::select_lto_ir(&fb, target) {
+                // A compressed LTO-IR entry is also scrambled (keyed by the entry header);
+                // elfw cannot read it yet. Uncompressed entries are passed to libnvvm as
+                // stored, as nvlink passes them (observed).
+                let entry = fb.entries[index];
+                if entry.is_compressed() || entry.location != fatbin::Location::Direct {
+                    return Err(err(name, InputErrorKind::LtoIrCompressed));
+                }
+                let ir = match fb.payload(index) {
+                    Ok(std::borrow::Cow::Borrowed(b)) => b,
+                    Ok(std::borrow::Cow::Owned(v)) => self.store.keep(v),
+                    Err(e) => return Err(err(name, InputErrorKind::Fatbin(e))),
+                };
+                self.out.lto_modules.push(LtoModule {
+                    name: name.to_string(),
+                    ir,
+                });
+                self.out.last_unit_system = Some(false);
+                return Ok(());
+            }
+        }
         let Some(index) = fatbin::select(&fb, target) else {
             let lto_for_target = fb
                 .entries
@@ -468,8 +514,15 @@ impl<'s> Loader<'s, '_> {
                 }),
             )
         })?;
-        let compiled = ptx::compile(ptxas, text, self.opts.target, self.opts.debug, options)
-            .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
+        let compiled = ptx::compile(
+            ptxas,
+            text,
+            self.opts.target,
+            self.opts.debug,
+            options,
+            &self.opts.ptxas_options,
+        )
+        .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
         if !compiled.messages.is_empty() {
             self.warn(name, WarningKind::PtxasMessages(compiled.messages));
         }
@@ -594,6 +647,10 @@ impl<'s> Loader<'s, '_> {
                 }))
             }
         }
+        if self.opts.lto && !name.contains("cudadevrt") {
+            self.warn(name, WarningKind::NotBuiltForLto);
+        }
+        self.out.last_unit_system = Some(system);
         self.out.cubins.push(InputCubin {
             name: name.to_string(),
             data,

@@ -103,8 +103,16 @@ impl Ptxas {
 ///
 /// Only options that shape code generation or diagnostics pass: a fatbin is input, and an
 /// option naming a file (`-o`, `--options-file`), a target or a non-option word would let it
-/// steer ptxas elsewhere; those are dropped.
-pub fn ptxas_arguments(target: SmArch, debug: bool, entry_options: &[u8]) -> Vec<String> {
+/// steer ptxas elsewhere; those are dropped. The link's own ptxas options (`link_options`:
+/// nvlink's `-Xptxas` words, then its `-maxrregcount`) come last, so they win (observed: the
+/// link's `-maxrregcount` over `-Xptxas -maxrregcount` over the entry's, each redefinition a
+/// ptxas warning).
+pub fn ptxas_arguments(
+    target: SmArch,
+    debug: bool,
+    entry_options: &[u8],
+    link_options: &[String],
+) -> Vec<String> {
     let mut args: Vec<String> = Vec::new();
     if debug {
         args.extend(["-no-bb-merge", "-ret-end", "-g"].map(String::from));
@@ -135,6 +143,7 @@ pub fn ptxas_arguments(target: SmArch, debug: bool, entry_options: &[u8]) -> Vec
         }
         args.push(word.to_string());
     }
+    args.extend(link_options.iter().cloned());
     args
 }
 
@@ -227,6 +236,21 @@ pub fn compile(
     target: SmArch,
     debug: bool,
     entry_options: &[u8],
+    link_options: &[String],
+) -> Result<Compiled, PtxError> {
+    compile_with_arguments(
+        ptxas,
+        ptx,
+        &ptxas_arguments(target, debug, entry_options, link_options),
+    )
+}
+
+/// Compiles `ptx` with `ptxas` and `arguments` (everything but the input file; the output is
+/// ptxas's default `elf.o`), as [`compile`] does.
+pub fn compile_with_arguments(
+    ptxas: &Ptxas,
+    ptx: &[u8],
+    arguments: &[String],
 ) -> Result<Compiled, PtxError> {
     let io = |source| PtxError::Io {
         ptxas: ptxas.path.display().to_string(),
@@ -242,7 +266,7 @@ pub fn compile(
         let end = ptx.iter().position(|&b| b == 0).unwrap_or(ptx.len());
         std::fs::write(&input, &ptx[..end]).map_err(io)?;
         let out = Command::new(&ptxas.path)
-            .args(ptxas_arguments(target, debug, entry_options))
+            .args(arguments)
             .arg("input.ptx")
             .current_dir(&dir)
             .output()

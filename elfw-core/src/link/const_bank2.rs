@@ -17,17 +17,28 @@
 //!   against those symbols are resolved against the block's place;
 //! - a block is as long as its `const_opt` symbols say (never past its bank's bytes): a
 //!   function that won a weak contest has the losing copy's constants appended, named by no
-//!   symbol but counted, and nvlink writes the last such copy's new value into the symbol
-//!   table's null entry.
+//!   symbol but counted, and nvlink writes one such constant's new value into the symbol
+//!   table's null entry (the lowest of the last placed block that has any).
+//!
+//! sm_100–sm_120 (observed on sm_100, sm_103, sm_110, sm_120): the same layout, with Mercury
+//! twins. Only switch tables stay in bank 2 there (doubles and libdevice's constants become
+//! immediates). ptxas names the bank's section symbol `.nv.constant.optimizer.<f>` and gives it
+//! a twin `.nv.merc.nv.constant.optimizer.<f>` (zeros) whose relocations (`R_MERCURY_*` against
+//! the function, the jump targets) are the only ones: the SASS `.rela.nv.constant2.<f>` is
+//! empty. nvlink keeps the names, writes each kernel's bank with an empty SASS relocation
+//! section (a new bank's made with it) and a twin holding every piece's Mercury relocations
+//! (see [`MercBank2`]), puts the banks in a read-only load segment before the code (with
+//! `.nv.constant3`) and their symbols among the locals; the functions' code and capsules get
+//! the blocks' places. A relocatable link merges the banks as other sections, names and twins
+//! kept.
 //!
 //! Observed with kernels reaching 1–5 functions with constants of 8–664 bytes (switch tables,
 //! doubles, libdevice's math functions), own constants of 0–96 bytes, functions reached through
 //! other functions, weak templates, in one and two translation units and after a relocatable
-//! link. sm_100+ (where nvlink builds a `.nv.constant.optimizer` bank and its Mercury twin
-//! instead) and relocatable links are left as they are.
+//! link.
 
 use super::state::*;
-use super::LinkOptions;
+use super::{InputObject, LinkOptions};
 use crate::arena::{LocalIdx, SymIdx};
 use crate::elf::consts::*;
 use rustc_hash::FxHashMap;
@@ -41,10 +52,11 @@ pub struct Bank2Symbols(Vec<SymIdx>);
 
 /// Lays out every kernel's bank 2 (see the module notes) and returns the `const_opt` symbols,
 /// which [`drop_symbols`] removes once relocations are resolved.
-pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
-    if opts.relocatable || opts.target.is_mercury() {
+pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions) -> Bank2Symbols {
+    if opts.relocatable {
         return Bank2Symbols::default();
     }
+    let mercury = opts.target.is_mercury();
     // Bank 2 sections by the function whose code they serve (sh_info names its `.text`).
     let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
@@ -72,7 +84,25 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
             blocks.push((f, SecId(i as u32)));
         }
     }
-    let symbols = const_opt_symbols(st);
+    let mut symbols = const_opt_symbols(st);
+    // `--preserve-relocs` keeps the symbols of kernels' own constants (observed, sm_80: as
+    // objects, internal) and what resolved against them; those of the blocks still go.
+    if opts.preserve_relocs {
+        let own: Vec<SecId> = bank_of
+            .iter()
+            .filter(|(f, _)| st.func(**f).is_entry)
+            .map(|(_, &b)| b)
+            .collect();
+        symbols.0.retain(|&idx| {
+            let kept = matches!(st.sym(idx).section(), SymSection::Section(s) if own.contains(&s));
+            if kept {
+                let mut s = st.sym_mut(idx);
+                *s.info() = (*s.info() & 0xf0) | STT_OBJECT;
+                *s.other() = 1;
+            }
+            !kept
+        });
+    }
     if blocks.is_empty() {
         return symbols;
     }
@@ -142,6 +172,22 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
         }
         placed.push((bank, offset));
     }
+    // sm_100+: the constants each block's symbols name (value, size), in value order, for the
+    // Mercury relocations (taken before the symbols move).
+    let mut named_of: FxHashMap<SecId, Vec<(u64, u64)>> = FxHashMap::default();
+    if mercury {
+        for &idx in &symbols.0 {
+            let s = st.sym(idx);
+            if let SymSection::Section(sec) = s.section() {
+                if extent.contains_key(&sec) {
+                    named_of.entry(sec).or_default().push((s.value(), s.size()));
+                }
+            }
+        }
+        for list in named_of.values_mut() {
+            list.sort_by_key(|&(v, _)| v);
+        }
+    }
     // The `const_opt` symbols of the blocks now name their place in the kernels' banks.
     let offset_of: FxHashMap<SecId, u64> = placed.iter().copied().collect();
     for &idx in &symbols.0 {
@@ -153,12 +199,20 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
             }
         }
     }
-    // nvlink writes the last hidden symbol's new value in the null symbol (observed: 0x50 for
-    // a losing copy's constant 8 bytes into a block placed at 0x48).
-    if let Some(&(sec, value, _)) = st.hidden_constants.last() {
-        if let Some(&o) = offset_of.get(&sec) {
-            st.null_symbol_value = o.wrapping_add(value);
-        }
+    // nvlink writes a hidden symbol's new value in the null symbol: the lowest of the last
+    // placed block that has any (observed: 0x50 for a losing copy's one constant 8 bytes into
+    // a block placed at 0x48; with copies of several constants, the copy's first, 0x28 into a
+    // block at 0x60, and 0x34 into the later of two blocks, at 0x50, not the last made one's).
+    let last = placed.iter().rev().find_map(|&(block, o)| {
+        st.hidden_constants
+            .iter()
+            .filter(|h| h.0 == block)
+            .map(|h| h.1)
+            .min()
+            .map(|v| o.wrapping_add(v))
+    });
+    if let Some(v) = last {
+        st.null_symbol_value = v;
     }
     // Every bank that takes blocks is aligned for all of them, and for its own constants
     // (observed: 4 with a switch table's words alone, 8 once some function's doubles are in
@@ -204,6 +258,26 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
                 dst.copy_from_slice(d);
             }
         }
+        if mercury {
+            let blocks: Vec<(SecId, u64, u64)> = got
+                .get(&k)
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+                .iter()
+                .map(|&i| (placed[i].0, placed[i].1, extent[&placed[i].0]))
+                .collect();
+            let mut twin = mercury_twin(st, inputs, existing, &blocks, &named_of, len);
+            twin.kernel = k;
+            // The SASS relocation section of a bank the kernel had stays, empty, as the pair of
+            // the Mercury one.
+            if let (Some(bank), false) = (existing, twin.relocs.is_empty()) {
+                let rela = format!(".rela{}", st.sec(bank).name());
+                if let Some(r) = st.section_by_name(&rela) {
+                    *st.sec_mut(r).keep_empty() = true;
+                }
+            }
+            st.merc_bank2.push(twin);
+        }
         match existing {
             Some(bank) => set_bytes(st, bank, bytes, align),
             None => st.new_constant2.push((k, bytes, align)),
@@ -230,7 +304,7 @@ pub fn layout(st: &mut State<'_>, opts: &LinkOptions) -> Bank2Symbols {
 
 /// Makes the banks of the kernels that had no compiler constants of their own (the finalizer
 /// does, right after `.nv.prototype`: observed in section and symbol order).
-pub fn create_new_banks(st: &mut State<'_>) {
+pub fn create_new_banks(st: &mut State<'_>, opts: &LinkOptions) {
     for (k, bytes, align) in std::mem::take(&mut st.new_constant2) {
         let Some(text) = st.func(k).sym.and_then(|s| match st.sym(s).section() {
             SymSection::Section(t) => Some(t),
@@ -238,8 +312,8 @@ pub fn create_new_banks(st: &mut State<'_>) {
         }) else {
             continue;
         };
-        let name = st.sec(text).name().strip_prefix(".text.").unwrap_or("");
-        let name = st.make_name(&[".nv.constant2.", name]);
+        let f = st.sec(text).name().strip_prefix(".text.").unwrap_or("");
+        let name = st.make_name(&[".nv.constant2.", f]);
         let mut sec = new_section(
             name,
             SHT_CUDA_CONSTANT2,
@@ -249,10 +323,157 @@ pub fn create_new_banks(st: &mut State<'_>) {
         );
         sec.info = Link::Section(text);
         let id = st.create_section(sec, false);
-        let sym = st.add_local(Symbol::for_section(name, id, usize::MAX), false);
+        let sym_name = super::merge::section_symbol_name(st, name, opts);
+        let sym = st.add_local(Symbol::for_section(sym_name, id, usize::MAX), false);
         *st.sec_mut(id).symbol() = sym.as_local();
         set_bytes(st, id, bytes, align);
+        // sm_100+: with its (empty) SASS relocation section, the pair of the Mercury one.
+        if let Some(m) = st.merc_bank2.iter_mut().find(|m| m.kernel == k) {
+            m.bank = Some(id);
+            let keep = !m.relocs.is_empty();
+            let rela = st.make_name(&[".rela", name]);
+            let mut r = new_section(rela, SHT_RELA, SHF_INFO_LINK, 8, 24);
+            r.link = Link::Symtab;
+            r.info = Link::Section(id);
+            r.role = SecRole::Synthetic;
+            r.reloc_target = Some(id);
+            let rid = st.create_section(r, false);
+            *st.sec_mut(rid).keep_empty() = keep;
+        }
     }
+}
+
+/// sm_100+: a kernel's compiler-constants bank as its Mercury twin
+/// (`.nv.merc.nv.constant.optimizer.<k>`) holds it.
+///
+/// Observed (13.5, sm_100/sm_120): the twin has the inputs' Mercury bytes (zeros) where the
+/// SASS bank has the SASS ones, and the Mercury relocations of every piece (the jump tables'
+/// `R_MERCURY_*` entries against the functions' code, kept in the image): first the kernel's
+/// own, in the reverse of their input order; then each block's, blocks in placing order, the
+/// block's relocations in the reverse of the order nvlink gathers them: constant by constant
+/// (`const_opt` symbols in value order), each constant's in input order, then those no symbol
+/// names (a losing weak copy's) in input order. Relocations past the block's end (what a
+/// relocatable link appended) are left out.
+#[derive(Clone, Debug)]
+pub struct MercBank2 {
+    /// The kernel.
+    pub kernel: FuncId,
+    /// Its SASS bank (for a kernel that had none, set when the bank is made).
+    pub bank: Option<SecId>,
+    /// The twin's bytes.
+    pub bytes: Vec<u8>,
+    /// The twin's relocations in output order.
+    pub relocs: Vec<MercReloc2>,
+}
+
+/// One Mercury relocation of a compiler-constants bank: offset, type, symbol, addend.
+pub type MercReloc2 = (u64, u32, Option<SymIdx>, i64);
+
+/// The Mercury twin of a kernel's bank: its own bank's contributions (`own`) at their offsets,
+/// then `blocks` (section, offset in the kernel's bank, length), `len` bytes in all.
+fn mercury_twin(
+    st: &State<'_>,
+    inputs: &[InputObject<'_>],
+    own: Option<SecId>,
+    blocks: &[(SecId, u64, u64)],
+    named_of: &FxHashMap<SecId, Vec<(u64, u64)>>,
+    len: usize,
+) -> MercBank2 {
+    let mut out = MercBank2 {
+        kernel: FuncId(0),
+        bank: own,
+        bytes: vec![0; len],
+        relocs: Vec::new(),
+    };
+    // Each contribution's twin bytes and relocations (offsets from the contribution's start).
+    let twin = |input: usize, in_section: u32| -> (&[u8], Vec<MercReloc2>) {
+        let Some(obj) = inputs.get(input) else {
+            return (&[], Vec::new());
+        };
+        let Ok(name) = obj.elf.section_name(in_section) else {
+            return (&[], Vec::new());
+        };
+        let data = obj
+            .elf
+            .section_by_name(&crate::mercury::merc_twin(name))
+            .and_then(|m| obj.elf.section_data(m).ok())
+            .unwrap_or(&[]);
+        let maps = st
+            .input_maps
+            .iter()
+            .find(|(i, _)| *i == input)
+            .map(|(_, m)| m);
+        let rela = crate::mercury::merc_twin(&[b".rela", name].concat());
+        let relocs = obj
+            .elf
+            .section_by_name(&rela)
+            .and_then(|r| obj.elf.section_data(r).ok())
+            .unwrap_or(&[])
+            .chunks_exact(24)
+            .map(|e| {
+                let word = |o: usize| u64::from_le_bytes(e[o..o + 8].try_into().unwrap_or([0; 8]));
+                let info = word(8);
+                let sym = maps.and_then(|m| m.sym.get((info >> 32) as usize).copied().flatten());
+                (word(0), info as u32, sym, word(16) as i64)
+            })
+            .collect();
+        (data, relocs)
+    };
+    let mut put = |at: u64, d: &[u8], limit: u64| {
+        let keep = (limit as usize).min(d.len());
+        let at = at as usize;
+        if let Some(dst) = out.bytes.get_mut(at..at.saturating_add(keep)) {
+            dst.copy_from_slice(&d[..keep]);
+        }
+    };
+    let mut own_relocs = Vec::new();
+    if let Some(bank) = own {
+        for n in st.nodes_of(bank) {
+            let (d, relocs) = twin(n.input(), n.in_section());
+            put(n.offset(), d, n.size());
+            own_relocs.extend(
+                relocs
+                    .into_iter()
+                    .map(|(o, t, s, a)| (o.wrapping_add(n.offset()), t, s, a)),
+            );
+        }
+    }
+    let mut relocs: Vec<_> = own_relocs.into_iter().rev().collect();
+    for &(block, offset, limit) in blocks {
+        let mut gathered = Vec::new();
+        for n in st.nodes_of(block) {
+            let (d, list) = twin(n.input(), n.in_section());
+            put(
+                offset.saturating_add(n.offset()),
+                d,
+                limit.saturating_sub(n.offset()),
+            );
+            gathered.extend(
+                list.into_iter()
+                    .map(|(o, t, s, a)| (o.wrapping_add(n.offset()), t, s, a))
+                    .filter(|r| r.0 < limit),
+            );
+        }
+        let named = named_of.get(&block).map(Vec::as_slice).unwrap_or(&[]);
+        let within = |o: u64, &(v, size): &(u64, u64)| (v..v.saturating_add(size)).contains(&o);
+        let mut order = Vec::with_capacity(gathered.len());
+        for range in named {
+            order.extend(gathered.iter().filter(|r| within(r.0, range)));
+        }
+        order.extend(
+            gathered
+                .iter()
+                .filter(|r| !named.iter().any(|range| within(r.0, range))),
+        );
+        relocs.extend(
+            order
+                .into_iter()
+                .rev()
+                .map(|&(o, t, s, a)| (o.wrapping_add(offset), t, s, a)),
+        );
+    }
+    out.relocs = relocs;
+    out
 }
 
 /// Section `bank`'s bytes are `bytes` now, at alignment `align`.
@@ -283,6 +504,16 @@ pub fn drop_symbols(st: &mut State<'_>, symbols: Bank2Symbols) {
     }
     // Their names leave `.strtab` too.
     let gone: rustc_hash::FxHashSet<SymIdx> = symbols.0.into_iter().collect();
+    // `--preserve-relocs` writes down nothing resolved against them (observed, sm_90: a switch
+    // table's relocations leave no `.nv.resolvedrela.text.<f>`).
+    for i in 0..st.relocs.len() {
+        let r = st.relocs[i];
+        if r.sym.is_some_and(|s| gone.contains(&s))
+            && st.sec(r.rel_section).sh_type() == SHT_CUDA_RESOLVED_RELA
+        {
+            st.relocs[i].dropped = true;
+        }
+    }
     st.local_name_order
         .retain(|(_, owner)| !matches!(owner, NameOwner::Symbol(s) if gone.contains(s)));
 }

@@ -18,6 +18,19 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     let n = st.functions.len();
     if opts.relocatable || opts.preserve_relocs || opts.debug || opts.tools_patch {
         st.keep_reasons = vec![KeepReason::NoElimination; n];
+        // `--preserve-relocs` keeps the kernels the host objects (or `--kernels-used`) leave
+        // out, as functions: no stack-size record, nothing propagated from their callees
+        // (observed, sm_80: `-G` kernels calling `__assert_fail` get no EXTERNS; with `-g` they
+        // stay kernels).
+        if opts.preserve_relocs && !opts.debug && !opts.relocatable {
+            for i in 1..n {
+                let f = &st.functions[i];
+                let Some(sym) = f.sym else { continue };
+                if f.is_entry && !kernel_selected(st.sym(sym).name(), opts) {
+                    st.functions[i].demoted = true;
+                }
+            }
+        }
         return;
     }
     let mut live = vec![false; n];

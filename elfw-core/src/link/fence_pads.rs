@@ -93,20 +93,32 @@ const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 const OP_MEMBAR: u64 = 0x992;
 const OP_NOP: u64 = 0x918;
 const OP_EXIT: u64 = 0x94d;
+/// `SUST` (surface store).
+const OP_SUST: u64 = 0xf9d;
 /// `EIATTR_EXIT_INSTR_OFFSETS`.
 const EXIT_INSTR_OFFSETS: u8 = 0x1c;
 /// Low 41 bits of the high word: everything but the control bits.
 const BODY_HI: u64 = (1 << 41) - 1;
 /// `.nv.info` attributes that are plain lists of instruction offsets.
 const OFFSET_LISTS: &[u8] = &[
-    0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x39, 0x46, 0x47, 0x57, 0x59, 0x65,
+    0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x46, 0x47, 0x57, 0x59, 0x65,
 ];
+/// `.nv.info` attributes that are lists of entries led by an instruction offset, and the words
+/// of an entry: `EIATTR_ATOM16_EMUL_INSTR_REG_MAP` (offset, register) and
+/// `EIATTR_MBARRIER_INSTR_OFFSETS` (offset, register, immediate, kind and stride). Only the
+/// offsets move (observed).
+const OFFSET_ENTRY_LISTS: &[(u8, usize)] = &[(0x2e, 2), (0x39, 4)];
 /// `.nv.info` attributes that hold instruction offsets in some other form: a kernel with one is
 /// left alone.
-const OTHER_OFFSETS: &[u8] = &[0x2e, 0x34, 0x3a, 0x40, 0x6a, 0x6c];
+const OTHER_OFFSETS: &[u8] = &[0x34, 0x3a, 0x40, 0x6a, 0x6c];
 
 /// One SASS instruction: low and high 64-bit words.
 type Insn = (u64, u64);
+
+/// The stall count of an instruction's control bits.
+fn stall(i: Insn) -> u64 {
+    i.1 >> 41 & 0xf
+}
 
 fn control(i: Insn) -> u64 {
     i.1 >> 41
@@ -310,7 +322,7 @@ pub type ExitFences = (Vec<(usize, Vec<(u64, u64)>)>, Vec<usize>);
 /// kernel that calls nothing gets only the last two, and loses the `MEMBAR.SC.VC` of the
 /// fences it had (`-G` code, observed). Kernels that may be re-scheduled (their first
 /// `LDC R1` carries a write barrier, no calls) or hold an opcode outside [`PLAIN_OPCODES`] are
-/// left out there, as are guards other than `PT`, `P0` and `!P0`.
+/// left out there, as is an `EXIT` under `!PT`.
 pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFences> {
     let ins = decode(code)?;
     let calls = ins.iter().any(|&i| CALLS.contains(&opcode(i)));
@@ -465,6 +477,13 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
                 i.1 &= !(1u64 << (41 + 11 + sb));
             }
         }
+        // A surface store right before a fence put in stalls one cycle, not two (observed:
+        // `SUST` before a fenced `EXIT`, `-g` on sm_100; every other instruction seen there,
+        // 21 opcodes, keeps its stall).
+        let fenced_next = plan.inserted.iter().any(|(at, _)| *at == k + 1);
+        if fenced_next && opcode(i) == OP_SUST && stall(i) == 2 {
+            i.1 = (i.1 & !(0xf << 41)) | 1 << 41;
+        }
         out.push(i);
     }
     let size = (out.len() * 16 + 128).div_ceil(128) * 128;
@@ -581,14 +600,16 @@ fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
     (p == pieces.len()).then_some((start, pieces, map))
 }
 
-/// The capsule form of an `EXIT` under the given guard (the field of the SASS instruction):
-/// stored when the finalizer puts a fence before it (observed for `PT`, `P0` and `!P0`).
+/// The capsule form of an `EXIT` under the given guard (the field of the SASS instruction:
+/// predicate in the low three bits, negation above): stored when the finalizer puts a fence
+/// before it. The capsule names the predicate in bits 3–7 (`PT` as 31) and the negation in bit
+/// 0 (observed for `PT`, `P0`, `!P0` and `P1`).
 fn stored_exit(guard: u64) -> Option<[u8; 16]> {
-    let g = match guard {
-        7 => 0xf8,
-        0 => 0x00,
-        8 => 0x01,
-        _ => return None,
+    let (p, negated) = (guard & 7, guard >> 3 & 1);
+    let g = match (p, negated) {
+        (7, 0) => 0xf8,
+        (7, _) => return None,
+        (p, n) => (p << 3 | n) as u8,
     };
     Some([1, 0x11, 0, 0x0a, g, 0, 0, 0, 0, 0, 0, 0xf8, 0, 0, 0, 0])
 }
@@ -951,15 +972,22 @@ fn rewrite_kernel(
                 if OTHER_OFFSETS.contains(&rec.attr) {
                     return None;
                 }
-                if !OFFSET_LISTS.contains(&rec.attr) {
-                    continue;
-                }
-                if rec.format != 0x04 || rec.payload.len() % 4 != 0 {
+                let words = match OFFSET_ENTRY_LISTS.iter().find(|(a, _)| *a == rec.attr) {
+                    Some(&(_, words)) => words,
+                    None if OFFSET_LISTS.contains(&rec.attr) => 1,
+                    None => continue,
+                };
+                if rec.format != 0x04 || rec.payload.len() % (4 * words) != 0 {
                     return None;
                 }
                 let mut p = Vec::with_capacity(rec.payload.len());
-                for c in rec.payload.chunks_exact(4) {
+                for (n, c) in rec.payload.chunks_exact(4).enumerate() {
                     let off = u32::from_le_bytes(c.try_into().ok()?) as u64;
+                    if n % words != 0 {
+                        // The rest of the entry.
+                        p.extend_from_slice(c);
+                        continue;
+                    }
                     let to = if rec.attr == EXIT_INSTR_OFFSETS {
                         move_exit(off)?
                     } else {
@@ -1255,7 +1283,7 @@ mod tests {
         assert_eq!(stored_exit(7).map(|b| b[4]), Some(0xf8));
         assert_eq!(stored_exit(0).map(|b| b[4]), Some(0x00));
         assert_eq!(stored_exit(8).map(|b| b[4]), Some(0x01));
-        assert_eq!(stored_exit(1), None);
+        assert_eq!(stored_exit(0xf), None);
     }
 
     #[test]

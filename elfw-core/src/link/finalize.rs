@@ -293,7 +293,7 @@ pub fn finalize(
     }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
-    super::const_bank2::create_new_banks(st);
+    super::const_bank2::create_new_banks(st, opts);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
     let merc = opts.target.is_mercury();
@@ -1714,11 +1714,14 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
             order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
         }
     }
-    // sm_100+ `-g`: shared variables written as locals (a template kernel's weak arrays) are
-    // numbered with the locals, after them (observed; below sm_100 they stay among the
-    // non-local symbols).
+    // sm_100+ `-g` and `--preserve-relocs`: shared variables written as locals (a template
+    // kernel's weak arrays) are numbered with the locals, after them (observed; below sm_100
+    // they stay among the non-local symbols).
     let local_now = |s: SymbolRef| {
-        opts.target.is_mercury() && opts.debug && s.shared().is_some() && s.info() >> 4 == 0
+        opts.target.is_mercury()
+            && opts.shows_shared_layout()
+            && s.shared().is_some()
+            && s.info() >> 4 == 0
     };
     for (i, s) in st.globals.iter().enumerate().skip(1) {
         if local_now(s) && symbol_in_image(st, s) {
@@ -1760,9 +1763,12 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
     }
 }
 
-/// A kernel's own constant bank (`.nv.constant0.<k>`, tied to its `.text` by `sh_info`).
+/// A kernel's own constant bank (`.nv.constant0.<k>`, tied to its `.text` by `sh_info`). Not
+/// the compiler's constants (bank 2), which stay with the other banks on sm_100+ (observed).
 fn is_kernel_bank(s: SectionRef<'_, '_>) -> bool {
-    super::merge::is_constant_bank(s.sh_type()) && matches!(s.info(), Link::Section(_))
+    super::merge::is_constant_bank(s.sh_type())
+        && s.sh_type() != SHT_CUDA_CONSTANT0 + 2
+        && matches!(s.info(), Link::Section(_))
 }
 
 /// Sort key of a kernel's constant bank on sm_100+: its kernel's `.text` creation order.
@@ -1891,8 +1897,12 @@ fn build_merc_strtab<'d>(
     let by_offset: FxHashMap<u32, &str> =
         st.interned_offsets.iter().map(|(&s, &o)| (o, s)).collect();
     let live = |f: FuncId| !st.func(f).dead && st.func(f).sym.is_some();
+    // Indirect calls' strings in the order the callgraph lists them (observed: a kernel's
+    // three indirect calls whose strings the input's table holds as `#b8i #vi #ii` come out
+    // `#ii #vi #b8i`, as its records).
     let mut tokens: Vec<u32> = Vec::new();
-    for &(f, t) in st.address_taken.iter().chain(st.indirect_calls.iter()) {
+    let (_, calls) = prototype_records(st);
+    for (f, t) in st.address_taken.iter().copied().chain(calls) {
         if live(f) {
             tokens.push(t);
         }
@@ -2206,37 +2216,54 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
     // with the prototype the last input recorded (observed: a kernel launched from two TUs,
     // or a function whose address two TUs take, is listed once; a C function taken as
     // int(int) in one TU and double(double) in a later one is listed with the later one's).
-    let mut taken: Vec<(FuncId, u32)> = st.address_taken.clone();
-    taken.sort_by_key(|&(f, _)| f);
-    for (i, &(f, token)) in taken.iter().enumerate() {
-        if taken.get(i + 1).is_some_and(|&(g, _)| g == f) {
-            continue;
-        }
+    let (taken, calls) = prototype_records(st);
+    for (f, token) in taken {
         if let Some(sym) = live(f) {
             pair(nums.get(sym), string(token));
         }
     }
     pair(0, (-3i32) as u32);
-    // Functions in the order they were first seen (observed: a kernel a later input defines
-    // comes first when an earlier input launched it before defining its own kernel); a
-    // function's indirect-call prototypes newest first (observed: two virtual calls of
-    // different prototypes in one kernel are listed in the reverse of the input's order).
+    for (f, token) in calls {
+        if let Some(sym) = live(f) {
+            pair(nums.get(sym), string(token));
+        }
+    }
+    pair(0, (-4i32) as u32);
+    edges(&mut pair, &|f| &f.address_edges);
+    out
+}
+
+/// The callgraph's `-2` records (address-taken functions) and `-3` records (indirect calls),
+/// as (function, prototype string), in the order the callgraph lists them.
+///
+/// `-2`: in the order the functions were first seen (observed: a virtual function an earlier
+/// input defines comes before those a later input records first). One record per function,
+/// with the prototype the last input recorded (observed: a kernel launched from two TUs, or a
+/// function whose address two TUs take, is listed once; a C function taken as int(int) in one
+/// TU and double(double) in a later one is listed with the later one's).
+///
+/// `-3`: functions in the order they were first seen (observed: a kernel a later input defines
+/// comes first when an earlier input launched it before defining its own kernel); a function's
+/// indirect-call prototypes newest first (observed: two virtual calls of different prototypes
+/// in one kernel are listed in the reverse of the input's order).
+#[allow(clippy::type_complexity)]
+fn prototype_records(st: &State<'_>) -> (Vec<(FuncId, u32)>, Vec<(FuncId, u32)>) {
+    let mut taken: Vec<(FuncId, u32)> = st.address_taken.clone();
+    taken.sort_by_key(|&(f, _)| f);
+    let taken = (0..taken.len())
+        .filter(|&i| taken.get(i + 1).is_none_or(|&(g, _)| g != taken[i].0))
+        .map(|i| taken[i])
+        .collect();
     let mut calls: Vec<(FuncId, u32)> = st.indirect_calls.clone();
     calls.sort_by_key(|&(f, _)| f);
     let mut start = 0;
     while start < calls.len() {
         let f = calls[start].0;
         let end = start + calls[start..].iter().take_while(|&&(g, _)| g == f).count();
-        for &(f, token) in calls[start..end].iter().rev() {
-            if let Some(sym) = live(f) {
-                pair(nums.get(sym), string(token));
-            }
-        }
+        calls[start..end].reverse();
         start = end;
     }
-    pair(0, (-4i32) as u32);
-    edges(&mut pair, &|f| &f.address_edges);
-    out
+    (taken, calls)
 }
 
 /// Whether function `f`'s `.nv.prototype` entry is written: it is alive, has a prototype, and
@@ -2503,25 +2530,49 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
                 .map(|r| r.2[2])
         })
         .max();
-    let first = merged.first();
+    // Every input's records, for the attributes the link combines.
+    let all: Vec<(u32, Vec<CompatRecord<'_>>)> = merged
+        .iter()
+        .filter_map(|obj| {
+            let i = obj.elf.section_by_name(b".nv.compat")?;
+            let d = obj.elf.section_data(i).ok()?;
+            Some(((obj.elf.header().flags >> 8) & 0xff, compat_records(d)))
+        })
+        .collect();
     for (format, code, record) in compat_records(d) {
         match (format, code) {
             (0x02, 0x09) => {}
             (0x02, 0x02) => out.extend_from_slice(&[0x02, 0x02, isa_class.unwrap_or(record[2]), 0]),
-            (0x04, 0x0b) if record.len() == 12 && opts.target.is_mercury() => {
-                // CAN_FASTPATH_FINALIZE: what the finalizer can still take as it is.
-                let value = u64::from_le_bytes(record[4..12].try_into().unwrap_or([0; 8]));
-                let input_sm = first.map_or(0, |o| (o.elf.header().flags >> 8) & 0xff);
-                let input_arch = compat_records(d)
+            // Attribute 5 (only `sm_XXXa` objects carry it) stays only when every input has
+            // it (observed, sm_100a: an sm_100a object with an sm_100 or sm_100f one).
+            (0x02, 0x05)
+                if !all
                     .iter()
-                    .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
-                let v = crate::mercury::fastpath_after_link(
-                    value,
-                    input_sm,
-                    input_arch,
-                    opts.target.sm,
-                    arch_specific != 0,
-                );
+                    .all(|(_, r)| r.iter().any(|x| (x.0, x.1) == (0x02, 0x05))) => {}
+            (0x04, 0x0b) if record.len() == 12 && opts.target.is_mercury() => {
+                // CAN_FASTPATH_FINALIZE: what the finalizer can still take as it is, for
+                // every input (observed, sm_100a: an sm_100a object's 0x09 with an sm_100
+                // object gives 0x01).
+                let mut v = u64::MAX;
+                for (input_sm, records) in &all {
+                    let Some(r) = records
+                        .iter()
+                        .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
+                    else {
+                        continue;
+                    };
+                    let value = u64::from_le_bytes(r.2[4..12].try_into().unwrap_or([0; 8]));
+                    let input_arch = records
+                        .iter()
+                        .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
+                    v &= crate::mercury::fastpath_after_link(
+                        value,
+                        *input_sm,
+                        input_arch,
+                        opts.target.sm,
+                        arch_specific != 0,
+                    );
+                }
                 out.extend_from_slice(&record[..4]);
                 out.extend_from_slice(&v.to_le_bytes());
             }
@@ -2531,8 +2582,11 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     out
 }
 
+/// One `.nv.compat` record: (format, code, record bytes).
+type CompatRecord<'a> = (u8, u8, &'a [u8]);
+
 /// Splits `.nv.compat` into (format, code, record bytes); formats as in `.nv.info`.
-fn compat_records(d: &[u8]) -> Vec<(u8, u8, &[u8])> {
+fn compat_records(d: &[u8]) -> Vec<CompatRecord<'_>> {
     let mut out = Vec::new();
     let mut o = 0;
     while o + 4 <= d.len() {

@@ -477,6 +477,15 @@ pub fn relocate(
         {
             disposition = Disposition::Keep;
         }
+        // A final link leaves the Mercury references to variables of the reserved shared
+        // window (tcgen05's `__nv_reservedSMEM_tcgen05_partition`) for the finalizer, as those
+        // to the undefined `.nv.reservedSmem.cap`; the SASS ones are settled (observed, sm_100a).
+        if !opts.relocatable
+            && disposition == Disposition::Apply
+            && s.name().starts_with("__nv_reservedSMEM")
+        {
+            disposition = Disposition::Keep;
+        }
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
@@ -522,7 +531,9 @@ pub fn relocate(
             let recorded = s
                 .shared()
                 .is_some_and(|v| opts.debug || st.shared_vars[v].kind != SharedKind::Dynamic);
-            if apply && opts.preserve_relocs && recorded {
+            let rela_name = &w.relas[r.rela].name;
+            let in_debug = rela_name.contains(".debug_") || rela_name.contains(".nv_debug_");
+            if apply && opts.preserve_relocs && recorded && !in_debug {
                 let name =
                     w.relas[r.rela]
                         .name
@@ -565,6 +576,55 @@ pub fn relocate(
         };
         if let Some(id) = st.section_by_name(&String::from_utf8_lossy(&sass)) {
             *st.sec_mut(id).keep_empty() = true;
+        }
+    }
+}
+
+/// Adds the Mercury twins of the kernels' compiler-constants banks a final link assembled
+/// (`.nv.merc.nv.constant.optimizer.<k>` and its relocations, see `const_bank2`), once the
+/// finalizer has made the banks of kernels that had none.
+pub fn add_constant_banks(w: &mut MercWorld, st: &State<'_>) {
+    for m in &st.merc_bank2 {
+        let Some(bank) = m.bank.filter(|&b| !st.sec(b).removed()) else {
+            continue;
+        };
+        let s = st.sec(bank);
+        let name = String::from_utf8_lossy(&mercury::merc_twin(s.name().as_bytes())).into_owned();
+        w.sections.push(MercSection {
+            name,
+            twin: bank,
+            kind: MercKind::Constant,
+            sh_type: mercury::SHT_MERC_OPTIMIZER_CONSTANT,
+            flags: SHF_MERCURY | s.flags(),
+            addralign: s.addralign(),
+            entsize: 0,
+            size: m.bytes.len() as u64,
+            bytes: m.bytes.clone(),
+            has_data: true,
+        });
+        if m.relocs.is_empty() {
+            continue;
+        }
+        let rela_name = format!(".rela{}", s.name());
+        w.relas.push(MercRela {
+            name: String::from_utf8_lossy(&mercury::merc_twin(rela_name.as_bytes())).into_owned(),
+            target: w.sections.len() - 1,
+            resolved: false,
+        });
+        let rela = w.relas.len() - 1;
+        // (The writer lists a section's relocations newest first.)
+        for &(offset, r_type, sym, addend) in m.relocs.iter().rev() {
+            w.relocs.push(MercReloc {
+                rela,
+                offset,
+                r_type,
+                sym,
+                addend,
+                sass_addend: addend,
+                slot: None,
+                dropped: false,
+                sass_header: None,
+            });
         }
     }
 }
@@ -835,6 +895,15 @@ pub fn emit(
                 m.link = merc_symtab_pos as u32;
             }
             _ => {}
+        }
+    }
+    // The compiler's constants name their function's capsule, as the SASS bank its `.text`.
+    for m in &w.sections {
+        if m.kind != MercKind::Constant || st.sec(m.twin).removed() {
+            continue;
+        }
+        if let (Link::Section(text), Some(&k)) = (st.sec(m.twin).info(), data_index.get(&m.twin)) {
+            merc[k].info = capsule_of(text).unwrap_or(0) as u32;
         }
     }
     for &(k, sec) in &info_sections {

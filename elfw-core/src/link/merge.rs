@@ -359,6 +359,7 @@ pub fn merge_decoded<'d>(
         maps: &mut maps,
         lost_texts: Vec::new(),
         lost_banks: Vec::new(),
+        lost_nobits: Vec::new(),
         externs_scratch: Vec::new(),
     };
     cx.map_notes();
@@ -521,6 +522,9 @@ struct MergeCx<'a, 'd> {
     /// Input constant banks of functions that lost a weak contest: mapped onto the winner's
     /// bank, nothing appended, their relocations dropped.
     lost_banks: Vec<u32>,
+    /// Input zero-filled data sections (`.nv.global`) whose symbols so far all lost a weak
+    /// contest: not taken unless a symbol that stays defines something there.
+    lost_nobits: Vec<u32>,
     st: &'a mut State<'d>,
     obj: &'a InputObject<'d>,
     input: usize,
@@ -674,9 +678,10 @@ impl<'d> MergeCx<'_, 'd> {
                     && name.matches('.').count() >= 3
                     && !self.opts.relocatable;
                 let id = self.st.create_section_hashed(hash, sec, per_kernel_bank);
+                let sym_name = section_symbol_name(self.st, name, self.opts);
                 let sym = self
                     .st
-                    .add_local(Symbol::for_section(name, id, self.input), false);
+                    .add_local(Symbol::for_section(sym_name, id, self.input), false);
                 *self.st.sec_mut(id).symbol() = sym.as_local();
                 id
             }
@@ -1007,6 +1012,9 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         }
         let mapped = self.maps.sec.get(s.shndx as usize).copied().flatten();
+        if mapped.is_none() && self.lost_nobits.contains(&s.shndx) {
+            return Ok(());
+        }
         if name.starts_with(".text.") && mapped.is_none() {
             // Text of a function that was not defined here (or lost a contest).
             return Ok(());
@@ -1016,6 +1024,31 @@ impl<'d> MergeCx<'_, 'd> {
             self.maps.sym[i] = self.section_symbol_of(id);
         }
         Ok(())
+    }
+
+    /// The output symbol weak input symbol `i` loses to, when its section is zero-filled data
+    /// not taken yet: an earlier definition of the same size stays (see [`Self::merge_object`]).
+    fn loses_in_untaken_nobits(&mut self, i: usize) -> Result<Option<SymIdx>, LinkError> {
+        let s = &self.syms[i];
+        if self
+            .maps
+            .sec
+            .get(s.shndx as usize)
+            .copied()
+            .flatten()
+            .is_some()
+        {
+            return Ok(None);
+        }
+        let (h, name) = self.in_section(s.shndx)?;
+        if classify(h.sh_type, name) != SHT_CUDA_GLOBAL {
+            return Ok(None);
+        }
+        let Some(idx) = self.st.global_by_name_hashed(s.hash, s.name) else {
+            return Ok(None);
+        };
+        let e = self.existing(idx);
+        Ok((e.defined && e.size == s.size).then_some(idx))
     }
 
     /// Keeps (or drops) output section `id`'s section symbol.
@@ -1263,6 +1296,19 @@ impl<'d> MergeCx<'_, 'd> {
             && self
                 .in_section(s.shndx)
                 .is_ok_and(|(h, n)| classify(h.sh_type, n) == SHT_CUDA_SHARED);
+        if defined && !special && s.binding() == STB_WEAK && !relocatable_shared {
+            if let Some(idx) = self.loses_in_untaken_nobits(i)? {
+                // A weak copy that loses, in zero-filled data nothing else took yet: the
+                // section brings no bytes unless a symbol that stays comes later (observed:
+                // a TU whose `.nv.global` holds only template variables other TUs defined
+                // first adds nothing; one holding a new one as well adds all its bytes).
+                self.maps.sym[i] = Some(idx);
+                if !self.lost_nobits.contains(&s.shndx) {
+                    self.lost_nobits.push(s.shndx);
+                }
+                return Ok(());
+            }
+        }
         let (section, value) = if defined && !special {
             let created = self.st.sections.len();
             let sec = self.map_section(s.shndx)?;
@@ -1399,7 +1445,8 @@ impl<'d> MergeCx<'_, 'd> {
             | SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX
             | SHT_CUDA_COMPAT => Ok(()),
             _ => {
-                let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some();
+                let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some()
+                    || self.lost_nobits.contains(&idx);
                 // (An empty reserved shared window only an `-ewp` alias named is not made.)
                 let empty_window = h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0;
                 if !mapped
@@ -1689,7 +1736,14 @@ impl<'d> MergeCx<'_, 'd> {
         if self.text_owner_lost(h.info) {
             return Ok(());
         }
-        if h.size == 0 {
+        // sm_100+: the compiler constants' SASS relocations are always empty, their Mercury
+        // twin's are not, and nvlink writes the pair (the section is dropped again if its
+        // twin ends up with nothing).
+        let optimizer = self.opts.target.is_mercury()
+            && name
+                .strip_prefix(".rela")
+                .is_some_and(|n| n.starts_with(crate::mercury::OPTIMIZER_CONSTANT.0));
+        if h.size == 0 && !optimizer {
             // An input relocation section without entries makes no section, nor a name
             // (observed: ptxas's empty `.rela.nv.constant2.<f>` on sm_90, `-r`).
             return Ok(());
@@ -1903,6 +1957,17 @@ fn bank_number(name: &str) -> u32 {
         .take_while(char::is_ascii_digit)
         .collect();
     digits.parse().unwrap_or(0)
+}
+
+/// The name of section `name`'s own symbol: the section's, except for the compiler's constants
+/// on sm_100+, whose symbol ptxas and nvlink name `.nv.constant.optimizer.<f>` (observed in
+/// inputs and in final and relocatable images).
+pub fn section_symbol_name<'d>(st: &State<'d>, name: &'d str, opts: &LinkOptions) -> &'d str {
+    let (sass, merc) = crate::mercury::OPTIMIZER_CONSTANT;
+    match name.strip_prefix(sass) {
+        Some(f) if opts.target.is_mercury() => st.make_name(&[merc, f]),
+        _ => name,
+    }
 }
 
 /// Whether `t` is a constant-bank type.

@@ -420,7 +420,7 @@ fn run(
         shared::layout_shared(&mut st, opts)
     });
     let bank2 = timed(times, "constant-bank-2", || {
-        const_bank2::layout(&mut st, opts)
+        const_bank2::layout(&mut st, inputs, opts)
     });
     let slots = timed(times, "bindless", || {
         bindless::assign_slots(&mut st, opts.target.is_mercury())
@@ -428,9 +428,8 @@ fn run(
     let mut patched = timed(times, "relocate", || {
         relocate::relocate(&mut st, &slots, opts)
     });
-    const_bank2::drop_symbols(&mut st, bank2);
     // sm_100+: the Mercury world, mirrored from the SASS link.
-    let merc = if opts.target.is_mercury() {
+    let mut merc = if opts.target.is_mercury() {
         let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
         fence_pads::patch_capsules(&mut w, &rewritten);
         timed(times, "mercury-relocate", || {
@@ -440,9 +439,14 @@ fn run(
     } else {
         None
     };
+    // (After the Mercury relocations too, which write the constants' places in the capsules.)
+    const_bank2::drop_symbols(&mut st, bank2);
     let fin = timed(times, "finalize", || {
         finalize::finalize(&mut st, inputs, opts, diags)
     });
+    if let Some(w) = merc.as_mut() {
+        merc::add_constant_banks(w, &st);
+    }
     let written = |e: std::io::Error| {
         LinkError::Fatal(Diagnostic::new(
             Severity::Fatal,

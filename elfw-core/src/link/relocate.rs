@@ -257,9 +257,13 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             // Nor, without `-g`, what resolved against dynamic shared memory (observed, sm_80
             // and sm_90).
             let dynamic = !opts.debug && is_dynamic_shared(st, sym);
+            // sm_100+ writes down nothing resolved in debug sections (observed: a `-G` input's
+            // `.debug_info` locations of shared variables).
+            let in_debug = opts.target.is_mercury() && is_debug_target(st.sec(r.target).name());
             let recorded = apply
                 && opts.preserve_relocs
                 && !dynamic
+                && !in_debug
                 && !super::finalize::is_unified_table_symbol(st.sym(sym).name())
                 && (!opts.target.is_mercury() || st.sym(sym).shared().is_some());
             if recorded {

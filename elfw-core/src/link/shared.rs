@@ -24,12 +24,13 @@
 //! - Once there is a common area (a dead function's variable is enough), every window is
 //!   aligned at least like `.nv_debug.shared` (the area, 16 for dynamic memory whatever its
 //!   names ask, the function variables); with dynamic memory in the link every kernel then
-//!   keeps a window, empty ones included (below sm_90 only those aligned 16). Otherwise a window is aligned for what it holds only, not like the
-//!   input section ptxas aligned for its whole translation unit.
+//!   keeps a window, empty ones included (below sm_90 only those aligned 16). Otherwise a
+//!   window is aligned for what it holds only, not like the input section ptxas aligned for
+//!   its whole translation unit.
 //! - From sm_90 every window starts with 0x400 bytes nvlink reserves; relocations get offsets
 //!   that leave those out. A kernel that uses no shared memory at all has no `.nv.shared.<k>`.
-//! - Dynamic (`extern __shared__`) memory starts at the end of the window, at its alignment,
-//!   and the window reaches that start.
+//! - Dynamic (`extern __shared__`) memory starts at the end of the static part, at its
+//!   alignment, and the window reaches that start.
 //! - A relocatable link only sizes the windows for dynamic memory and names it per kernel
 //!   (`size_relocatable_windows`); linking its image, a window with bytes but no variables
 //!   keeps them.
@@ -375,15 +376,18 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             only_dynamic,
             ..
         } = window;
-        // The window reaches the start of its dynamic memory (observed, sm_80: 4 static
-        // bytes before 16-aligned dynamic memory give 0x10, 0x44 before 32-aligned 0x60).
         let mut end = group_end[w];
+        // The window reaches the start of its dynamic memory (observed: 5 static bytes and an
+        // `extern __shared__` aligned 0x10 give a 0x10-byte window, 0x410 from sm_90; 0x44
+        // before 32-aligned dynamic memory give 0x60 on sm_80).
+        let mut dynamic_start = end;
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
-            let start = align_up(group_end[w], var.align);
+            let start = align_up(end, var.align);
             var.offset = Some(start);
-            end = end.max(start);
+            dynamic_start = dynamic_start.max(start);
         }
+        end = dynamic_start;
         // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
         // `__align__(32)` dynamic memory has none; with 16-aligned it has an empty one).
         let uses_shared = uses_shared && (reserve > 0 || end > 0 || align <= 0x10);

@@ -481,6 +481,9 @@ pub struct State<'d> {
     pub hidden_constants: Vec<(SecId, u64, u64)>,
     /// `st_value` of the symbol table's null entry (0 but for the quirk above).
     pub null_symbol_value: u64,
+    /// sm_100+: the Mercury twins of the kernels' compiler-constants banks that a final link
+    /// assembled (see `const_bank2`).
+    pub merc_bank2: Vec<super::const_bank2::MercBank2>,
 }
 
 /// The symbol arrays and the callgraph, which writers read from worker threads (the state
@@ -636,6 +639,7 @@ impl<'d> State<'d> {
             new_constant2: Vec::new(),
             hidden_constants: Vec::new(),
             null_symbol_value: 0,
+            merc_bank2: Vec::new(),
         };
         s.sections.push(Section {
             role: SecRole::Synthetic,

@@ -111,8 +111,18 @@ fn twins_and_kinds() {
     );
     assert_eq!(sass_twin(b".nv.merc.rela.text.f").unwrap(), b".rela.text.f");
     assert_eq!(sass_twin(b".nv.merc.symtab"), None);
+    assert_eq!(
+        sass_twin(b".nv.merc.rela.nv.constant.optimizer._Z1fv").unwrap(),
+        b".rela.nv.constant2._Z1fv"
+    );
+    assert_eq!(
+        merc_twin(b".nv.constant2._Z1fv"),
+        b".nv.merc.nv.constant.optimizer._Z1fv"
+    );
     for n in [
-        &b".text.f"[..],
+        &b".nv.constant2.f"[..],
+        b".rela.nv.constant2.f",
+        b".text.f",
         b".nv.constant3",
         b".debug_frame",
         b".nv.info.f",

@@ -1,0 +1,257 @@
+//! The toolkit's libnvvm, loaded at run time as nvlink loads it: the one place elfw calls
+//! foreign code, so every `unsafe` block of the LTO path is here.
+//!
+//! nvlink 13.5.37 (observed with a logging stand-in for `libnvvm.so` and the wiki's "libnvvm
+//! Integration" page):
+//! - opens `<nvvmpath>/lib64/libnvvm.so` with `dlopen(RTLD_NOW)` as soon as `-lto`/`-dlto` is
+//!   given (before reading any input); failing that: fatal `elfLink linker library load error`;
+//! - creates one program (`nvvmCreateProgram`);
+//! - adds each LTO-IR module (the fatbin entry's bytes, decompressed) through the private entry
+//!   point `__nvvmHandle(8320)`, called as `(program, data, size, name)` with the input's name;
+//! - compiles with `nvvmCompileProgram`: status 100 means the whole program was compiled as
+//!   one unit, 0 a relocatable (partial) result; anything else fails;
+//! - reads the program log and the PTX (`nvvmGetCompiledResult`), then destroys the program.
+//!
+//! Calls into the library are made on the calling thread only, one program at a time.
+
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::path::{Path, PathBuf};
+
+/// nvvmCompileProgram's status for a whole-program compile (nvlink's reading of it).
+pub const WHOLE_PROGRAM: c_int = 100;
+
+/// `__nvvmHandle`'s code for the add-module entry point nvlink uses.
+const ADD_MODULE: c_int = 8320;
+
+/// What went wrong with libnvvm.
+#[derive(Debug, thiserror::Error)]
+pub enum NvvmError {
+    /// The library could not be opened.
+    #[error("cannot load {path}: {reason}")]
+    Load {
+        /// `<nvvmpath>/lib64/libnvvm.so`.
+        path: PathBuf,
+        /// What the loader said.
+        reason: String,
+    },
+    /// A symbol nvlink uses is missing from the library.
+    #[error("libnvvm has no {0}")]
+    MissingSymbol(&'static str),
+    /// A call failed with this NVVM status.
+    #[error("{call} failed: {message}")]
+    Call {
+        /// The call.
+        call: &'static str,
+        /// libnvvm's name for the status.
+        message: String,
+    },
+    /// `nvvmCompileProgram` failed: the program log followed by the status's name, as nvlink
+    /// prints it (`libnvvm : <log><status>`).
+    #[error("libnvvm : {0}")]
+    Compile(String),
+    /// A module name or option holds a NUL byte.
+    #[error("a libnvvm argument holds a NUL byte")]
+    Nul,
+}
+
+/// What one compile produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiled {
+    /// `nvvmCompileProgram`'s status: [`WHOLE_PROGRAM`] or 0.
+    pub status: i32,
+    /// The PTX text (without the terminating NUL).
+    pub ptx: Vec<u8>,
+    /// The program log (empty when libnvvm said nothing).
+    pub log: String,
+}
+
+type Program = *mut c_void;
+type CreateFn = unsafe extern "C" fn(*mut Program) -> c_int;
+type DestroyFn = unsafe extern "C" fn(*mut Program) -> c_int;
+type HandleFn = unsafe extern "C" fn(c_int) -> *const c_void;
+type AddFn = unsafe extern "C" fn(Program, *const c_char, usize, *const c_char) -> c_int;
+type CompileFn = unsafe extern "C" fn(Program, c_int, *const *const c_char) -> c_int;
+type SizeFn = unsafe extern "C" fn(Program, *mut usize) -> c_int;
+type BufferFn = unsafe extern "C" fn(Program, *mut c_char) -> c_int;
+type ErrorStringFn = unsafe extern "C" fn(c_int) -> *const c_char;
+
+/// An opened libnvvm. It is never closed: an LLVM-based library is not made to be unloaded
+/// and loaded again within a process (nvlink loads it once and exits); the loader's reference
+/// count keeps one copy however many links open it.
+pub struct Libnvvm {
+    lib: std::mem::ManuallyDrop<libloading::Library>,
+}
+
+impl std::fmt::Debug for Libnvvm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Libnvvm")
+    }
+}
+
+/// One LTO-IR module to add.
+#[derive(Clone, Copy, Debug)]
+pub struct Module<'a> {
+    /// The name nvlink passes (the input's name).
+    pub name: &'a str,
+    /// The IR bytes.
+    pub ir: &'a [u8],
+}
+
+impl Libnvvm {
+    /// Where nvlink looks: `<nvvmpath>/lib64/libnvvm.so`.
+    pub fn path_in(nvvmpath: &Path) -> PathBuf {
+        nvvmpath.join("lib64").join("libnvvm.so")
+    }
+
+    /// Opens `<nvvmpath>/lib64/libnvvm.so` with every symbol bound now, as nvlink does.
+    pub fn open(nvvmpath: &Path) -> Result<Libnvvm, NvvmError> {
+        let path = Libnvvm::path_in(nvvmpath);
+        let load = |reason: String| NvvmError::Load {
+            path: path.clone(),
+            reason,
+        };
+        #[cfg(unix)]
+        {
+            use libloading::os::unix::{Library, RTLD_LOCAL, RTLD_NOW};
+            // SAFETY: loading runs the library's initialisers; libnvvm is the toolkit's own
+            // library, loaded the way nvlink loads it.
+            let lib = unsafe { Library::open(Some(&path), RTLD_NOW | RTLD_LOCAL) }
+                .map_err(|e| load(e.to_string()))?;
+            Ok(Libnvvm {
+                lib: std::mem::ManuallyDrop::new(lib.into()),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = &path;
+            Err(load("libnvvm is loaded on Unix-like systems only".into()))
+        }
+    }
+
+    /// The function `name` of type `T` (a function pointer type matching libnvvm's
+    /// declaration).
+    fn symbol<T: Copy>(&self, name: &'static str) -> Result<T, NvvmError> {
+        // SAFETY: every `T` this module asks for is the C signature libnvvm 13.x declares
+        // for `name` (nvvm.h, and `__nvvmHandle` as nvlink calls it); the pointer does not
+        // outlive `self.lib`, which outlives every call below.
+        unsafe {
+            self.lib
+                .get::<T>(name.as_bytes())
+                .map(|s| *s)
+                .map_err(|_| NvvmError::MissingSymbol(name))
+        }
+    }
+
+    fn error_string(&self, status: c_int) -> String {
+        let Ok(f) = self.symbol::<ErrorStringFn>("nvvmGetErrorString") else {
+            return format!("NVVM status {status}");
+        };
+        // SAFETY: nvvmGetErrorString returns a static NUL-terminated string (or NULL).
+        unsafe {
+            let s = f(status);
+            if s.is_null() {
+                format!("NVVM status {status}")
+            } else {
+                CStr::from_ptr(s).to_string_lossy().into_owned()
+            }
+        }
+    }
+
+    /// Creates a program, adds `modules` in order, compiles it with `options` and returns the
+    /// result; the program is destroyed whatever happens.
+    pub fn compile(
+        &self,
+        modules: &[Module<'_>],
+        options: &[String],
+    ) -> Result<Compiled, NvvmError> {
+        let create = self.symbol::<CreateFn>("nvvmCreateProgram")?;
+        let destroy = self.symbol::<DestroyFn>("nvvmDestroyProgram")?;
+        let mut program: Program = std::ptr::null_mut();
+        // SAFETY: `program` is a valid place for the handle.
+        let status = unsafe { create(&mut program) };
+        if status != 0 || program.is_null() {
+            return Err(NvvmError::Call {
+                call: "nvvmCreateProgram",
+                message: self.error_string(status),
+            });
+        }
+        let result = self.compile_program(program, modules, options);
+        // SAFETY: `program` came from nvvmCreateProgram and is destroyed once.
+        unsafe { destroy(&mut program) };
+        result
+    }
+
+    fn compile_program(
+        &self,
+        program: Program,
+        modules: &[Module<'_>],
+        options: &[String],
+    ) -> Result<Compiled, NvvmError> {
+        let handle = self.symbol::<HandleFn>("__nvvmHandle")?;
+        let compile = self.symbol::<CompileFn>("nvvmCompileProgram")?;
+        let result_size = self.symbol::<SizeFn>("nvvmGetCompiledResultSize")?;
+        let result = self.symbol::<BufferFn>("nvvmGetCompiledResult")?;
+        let log_size = self.symbol::<SizeFn>("nvvmGetProgramLogSize")?;
+        let log = self.symbol::<BufferFn>("nvvmGetProgramLog")?;
+        let call = |call: &'static str, status: c_int| NvvmError::Call {
+            call,
+            message: self.error_string(status),
+        };
+        for m in modules {
+            // SAFETY: __nvvmHandle takes a code and returns a function pointer or NULL.
+            let add = unsafe { handle(ADD_MODULE) };
+            if add.is_null() {
+                return Err(NvvmError::MissingSymbol("__nvvmHandle(8320)"));
+            }
+            // SAFETY: code 8320 yields the add-module function, called as nvlink calls it:
+            // (program, data, size, name).
+            let add: AddFn = unsafe { std::mem::transmute::<*const c_void, AddFn>(add) };
+            let name = CString::new(m.name).map_err(|_| NvvmError::Nul)?;
+            // SAFETY: the data and name outlive the call; libnvvm copies what it keeps.
+            let status = unsafe { add(program, m.ir.as_ptr().cast(), m.ir.len(), name.as_ptr()) };
+            if status != 0 {
+                return Err(call("adding an LTO-IR module", status));
+            }
+        }
+        let owned: Vec<CString> = options
+            .iter()
+            .map(|o| CString::new(o.as_str()).map_err(|_| NvvmError::Nul))
+            .collect::<Result<_, _>>()?;
+        let pointers: Vec<*const c_char> = owned.iter().map(|o| o.as_ptr()).collect();
+        let count = c_int::try_from(pointers.len()).map_err(|_| NvvmError::Nul)?;
+        // SAFETY: `pointers` holds `count` NUL-terminated strings alive for the call.
+        let status = unsafe { compile(program, count, pointers.as_ptr()) };
+        let read = |size_fn: SizeFn, buf_fn: BufferFn| -> Result<Vec<u8>, c_int> {
+            let mut size = 0usize;
+            // SAFETY: `size` is a valid place for the size.
+            let s = unsafe { size_fn(program, &mut size) };
+            if s != 0 {
+                return Err(s);
+            }
+            let mut buf = vec![0u8; size.max(1)];
+            // SAFETY: the buffer holds the `size` bytes libnvvm said it needs.
+            let s = unsafe { buf_fn(program, buf.as_mut_ptr().cast()) };
+            if s != 0 {
+                return Err(s);
+            }
+            let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+            buf.truncate(end);
+            Ok(buf)
+        };
+        let log_text = read(log_size, log)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
+        if status != 0 && status != WHOLE_PROGRAM {
+            return Err(NvvmError::Compile(format!(
+                "{log_text}{}",
+                self.error_string(status)
+            )));
+        }
+        let ptx = read(result_size, result).map_err(|s| call("nvvmGetCompiledResult", s))?;
+        Ok(Compiled {
+            status,
+            ptx,
+            log: log_text,
+        })
+    }
+}

@@ -1,0 +1,1 @@
+__device__ int u_fn(int x) { return x * 3; }

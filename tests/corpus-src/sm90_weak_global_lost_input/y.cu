@@ -1,0 +1,2 @@
+#include "h.cuh"
+__global__ void ky(int *o) { o[0] = zc<long> + ic<long> + cc<long>[o[1]]; }
