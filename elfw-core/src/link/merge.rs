@@ -849,9 +849,15 @@ impl<'d> MergeCx<'_, 'd> {
         // bank's `_param`, `.nv.shared.k3` comes before `.nv.constant0.k2` and
         // `.nv.shared.k1` after it; on sm_90 both come before `.debug_frame`; the input's
         // `.nv.info.<k>` sections come in section order).
-        let unselected = is_entry
-            && super::dce::unselected_kernels_held(self.opts)
-            && !super::dce::kernel_selected(fname, self.opts);
+        // (`--preserve-relocs` keeps such kernels as functions: the same for those
+        // `--kernels-used` leaves out, observed on sm_90; those the host objects leave out
+        // get both.)
+        let held = super::dce::unselected_kernels_held(self.opts)
+            || (self.opts.preserve_relocs
+                && !self.opts.debug
+                && !self.opts.relocatable
+                && !self.opts.kernels_used.is_empty());
+        let unselected = is_entry && held && !super::dce::kernel_selected(fname, self.opts);
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {

@@ -98,9 +98,20 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    // `--preserve-relocs` lays out only the kernels it keeps as kernels: those the host
+    // objects or `--kernels-used` leave out keep their own variables in their windows and
+    // serve nothing else (observed, sm_90: no common area for a function they share with
+    // the selected kernel, their windows aligned for their variables only).
+    let as_function: Vec<bool> = st
+        .functions
+        .iter()
+        .map(|f| opts.preserve_relocs && !opts.debug && f.demoted)
+        .collect();
+    let as_function = |f: FuncId| as_function[f.0 as usize];
     let kernels: Vec<FuncId> = (1..st.functions.len())
         .map(|i| FuncId(i as u32))
         .filter(|&f| st.func(f).is_entry && !st.func(f).dead && st.func(f).sym.is_some())
+        .filter(|&f| !as_function(f))
         .collect();
     // Variables each kernel reaches, and the kernels each function variable serves.
     let mut reach: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
@@ -114,6 +125,49 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
         reach.insert(k, r);
+    }
+    // Whether a kernel laid out as one reaches dynamic memory (with a common area, every
+    // kernel then keeps a window: observed, not when only left-out kernels' code names it).
+    let laid_out_dynamic = kernels.iter().any(|k| {
+        reach
+            .get(k)
+            .map(Vec::as_slice)
+            .unwrap_or(std::slice::from_ref(k))
+            .iter()
+            .chain(std::iter::once(k))
+            .any(|f| {
+                uses.get(f).is_some_and(|vars| {
+                    vars.iter()
+                        .any(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
+                })
+            })
+    });
+    // Code no laid-out kernel reaches resolves dynamic memory to -1 (observed, sm_90
+    // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls).
+    if opts.preserve_relocs && !opts.debug {
+        // (A left-out kernel's own code is placed: its window holds its dynamic memory.)
+        let mut reached: FxHashSet<FuncId> = (1..st.functions.len())
+            .map(|i| FuncId(i as u32))
+            .filter(|&f| st.func(f).is_entry)
+            .collect();
+        for r in reach.values() {
+            reached.extend(r.iter().copied());
+        }
+        st.unplaced_dynamic_code = uses
+            .iter()
+            .filter(|(f, vars)| {
+                !reached.contains(f)
+                    && vars
+                        .iter()
+                        .any(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
+            })
+            .filter_map(
+                |(&f, _)| match st.func(f).sym.map(|s| st.sym(s).section()) {
+                    Some(SymSection::Section(t)) => Some(t),
+                    _ => None,
+                },
+            )
+            .collect();
     }
     // Alignment (observed on sm_80/sm_90 with and without dynamic shared memory): a window
     // is aligned for the variables it holds and the dynamic memory it uses; once the link
@@ -211,6 +265,10 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let (align, size) = (st.shared_vars[v].align, st.shared_vars[v].size);
         if users[v].is_empty() {
             end = end.max(size);
+            // (`--preserve-relocs` lists it at the area's start: observed, sm_90.)
+            if opts.preserve_relocs && !opts.debug {
+                st.shared_vars[v].offset = Some(0);
+            }
             continue;
         }
         let mut starts: Vec<u64> = placed.iter().map(|p| p.0).chain([0]).collect();
@@ -232,6 +290,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         st.shared_vars[v].offset = Some(off);
     }
     let area_end = end;
+    st.shared_common_area = in_common_area;
     // With a common area (dead functions' variables are enough), every window is aligned
     // at least like `.nv_debug.shared`: for the area, all dynamic memory and what the inputs
     // asked of `.nv_debug.shared` (observed: a kernel with 4-byte variables only gets 0x10
@@ -323,7 +382,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && has_dynamic);
+            || (in_common_area && laid_out_dynamic);
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
@@ -367,6 +426,53 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             break;
         }
     }
+    // Kernels laid out as functions: their own variables only, in their own windows.
+    for f in (1..st.functions.len()).map(|i| FuncId(i as u32)) {
+        if !as_function(f) || st.func(f).dead || !st.func(f).is_entry {
+            continue;
+        }
+        let Some(SymSection::Section(text)) = st.func(f).sym.map(|s| st.sym(s).section()) else {
+            continue;
+        };
+        let own = own_vars.get(&text).cloned().unwrap_or_default();
+        let own = list_merge_sort(&own, |&v| {
+            let var = &st.shared_vars[v];
+            (std::cmp::Reverse(var.align), var.size)
+        });
+        // Aligned like the others once there is a common area (observed: 0x10 for an
+        // 8-byte-aligned array).
+        let (mut end, mut align) = (0u64, if in_common_area { debug_align } else { 0 });
+        for &v in &own {
+            let var = &mut st.shared_vars[v];
+            let off = align_up(end, var.align);
+            var.offset = Some(off);
+            end = off.saturating_add(var.size);
+            align = align.max(var.align);
+        }
+        // The dynamic memory its own code names follows (observed: at 0 in the window of
+        // a left-out kernel with no static bytes).
+        let dynamic: Vec<usize> = uses
+            .get(&f)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .copied()
+            .filter(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
+            .collect();
+        for &v in &dynamic {
+            align = align.max(st.shared_vars[v].align);
+        }
+        windows.push(Window {
+            text,
+            end,
+            align,
+            uses_shared: !own.is_empty() || !dynamic.is_empty(),
+            only_dynamic: own.is_empty(),
+            dynamic,
+        });
+    }
+    let laid_out = group_end.len();
+    group_end.extend(windows[laid_out..].iter().map(|w| w.end));
     for (w, window) in windows.into_iter().enumerate() {
         let Window {
             text,
@@ -417,6 +523,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                     st.locals.removed[sym.pos()] = true;
                 }
             }
+        } else if uses_shared {
+            // A left-out kernel's window for the dynamic memory its code names is made after
+            // the callgraph and prototype sections (observed, `--preserve-relocs`, sm_90).
+            st.late_windows
+                .push((text, reserve.saturating_add(end), align));
         }
     }
     // sm_100+ reserved shared memory (sm_110): its variables start after the bytes
@@ -469,9 +580,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             if debug_align > 0 {
                 *s.addralign() = debug_align;
             }
-            // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it).
+            // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it,
+            // and so does `--preserve-relocs` when there is a common area: observed).
             if let Some(sym) = s.symbol() {
-                if opts.target.is_mercury() && !opts.shows_shared_layout() {
+                let shown = opts.debug || (opts.preserve_relocs && in_common_area);
+                if opts.target.is_mercury() && !shown {
                     st.locals.removed[sym.pos()] = true;
                 }
             }

@@ -444,6 +444,15 @@ pub struct State<'d> {
     pub shared_instances: FxHashMap<SecId, SymIdx>,
     /// Relocatable links: the `extern __shared__` names [`State::shared_instances`] replace.
     pub dynamic_names: rustc_hash::FxHashSet<SymIdx>,
+    /// `--preserve-relocs`: code sections of functions no laid-out kernel reaches that name
+    /// dynamic shared memory (resolved to -1).
+    pub unplaced_dynamic_code: rustc_hash::FxHashSet<SecId>,
+    /// Whether the shared-memory layout made a common area (function variables serving
+    /// several kernels, or no kernel).
+    pub shared_common_area: bool,
+    /// Windows the shared-memory layout sized for kernels that had none: (code section,
+    /// size, alignment), made by `finalize` after `.nv.prototype`.
+    pub late_windows: Vec<(SecId, u64, u64)>,
     /// Callgraph `-2` records (address-taken functions with their prototype string), in
     /// arrival order.
     pub address_taken: Vec<(FuncId, u32)>,
@@ -624,6 +633,9 @@ impl<'d> State<'d> {
             weak_shared: FxHashMap::default(),
             shared_instances: FxHashMap::default(),
             dynamic_names: Default::default(),
+            unplaced_dynamic_code: Default::default(),
+            shared_common_area: false,
+            late_windows: Vec::new(),
             address_taken: Vec::new(),
             indirect_calls: Vec::new(),
             merged_inputs: Vec::new(),
