@@ -293,6 +293,24 @@ pub fn finalize(
     }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
+    for (text, size, align) in std::mem::take(&mut st.late_windows) {
+        let kernel = st.sec(text).name().strip_prefix(".text.").unwrap_or("");
+        let name = st.make_name(&[".nv.shared.", kernel]);
+        let mut sec = new_section(
+            name,
+            SHT_CUDA_SHARED,
+            SHF_WRITE | SHF_ALLOC | SHF_INFO_LINK,
+            align,
+            0,
+        );
+        sec.info = Link::Section(text);
+        sec.size = size;
+        let id = st.create_section(sec, false);
+        // (sm_100+: as any window holding only dynamic memory, without a section symbol.)
+        if !opts.target.is_mercury() {
+            add_section_symbol(st, id);
+        }
+    }
     super::const_bank2::create_new_banks(st, opts);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
         .then(|| create_trailing_section(st, ".nv.rel.action", SHT_CUDA_RELOCINFO, 8, 8));
@@ -526,10 +544,24 @@ fn output_type(t: u32, opts: &LinkOptions) -> u32 {
 /// shared section, at their place in the window (reserved bytes included).
 fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let reserve = super::shared::reserved_bytes(opts);
-    let debug_shared = opts
-        .lists_dynamic_shared()
+    // `--preserve-relocs` lists `extern __shared__` names only when the layout has a
+    // common area (observed, sm_90: `--kernels-used` of the one kernel reaching a function's
+    // array leaves them out; of a kernel reaching nothing, with that function's array then
+    // in the common area, lists them).
+    let lists = opts.lists_dynamic_shared() && (opts.debug || st.shared_common_area);
+    let debug_shared = lists
         .then(|| st.section_by_name(".nv_debug.shared"))
         .flatten();
+    if opts.lists_dynamic_shared() && !lists {
+        let unlisted: rustc_hash::FxHashSet<SymIdx> = (1..st.globals.len())
+            .filter(|&i| {
+                st.globals.shared[i].is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
+            })
+            .filter_map(|i| crate::arena::GlobalIdx::from_slot(i as u32).map(SymIdx::from))
+            .collect();
+        st.global_name_order
+            .retain(|(_, o)| !matches!(o, NameOwner::Symbol(s) if unlisted.contains(s)));
+    }
     let shared_vars = &st.shared_vars;
     let sections = &st.sections;
     for array in [&mut st.locals, &mut st.globals] {
@@ -562,8 +594,10 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             // A variable declared in `.nv_debug.shared` (a template kernel's weak arrays) is
             // written in the window of the kernel that holds it when that section is gone
             // (observed, `-g`).
+            // `--preserve-relocs` writes one there whenever one kernel holds it (observed,
+            // sm_90 `--kernels-used`: a function's array only the selected kernel reaches).
             let section = match (var.section, var.window) {
-                (Some(sec), Some(text)) if sections.removed[sec.index()] => {
+                (Some(sec), Some(text)) if sections.removed[sec.index()] || !opts.debug => {
                     window_section(sections, text).or(Some(sec))
                 }
                 (section, _) => section,
@@ -625,7 +659,12 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             *g.removed() = true;
             continue;
         }
-        if s.binding() == STB_WEAK && !s.is_defined() && s.shared().is_none() {
+        // (Not the `externsharedinstance` a relocatable link makes: it stays weak.)
+        if s.binding() == STB_WEAK
+            && !s.is_defined()
+            && s.shared().is_none()
+            && !(opts.relocatable && s.name() == super::shared::EXTERN_SHARED_INSTANCE)
+        {
             // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
             // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
             // shared-memory ones, global, and drops the rest.

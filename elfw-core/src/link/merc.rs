@@ -344,6 +344,16 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                         x.2 = true;
                         (x.1 / 16) as u32
                     });
+                // `-r`: a kernel's code names its `externsharedinstance`, not the
+                // `extern __shared__` names (as its SASS twin does).
+                let sym = match sym {
+                    Some(s) if st.dynamic_names.contains(&s) => st
+                        .shared_instances
+                        .get(&w.sections[target].twin)
+                        .copied()
+                        .or(sym),
+                    _ => sym,
+                };
                 w.relocs.push(MercReloc {
                     rela,
                     offset: base.wrapping_add(u64_at(e, 0)),

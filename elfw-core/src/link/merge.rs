@@ -849,9 +849,15 @@ impl<'d> MergeCx<'_, 'd> {
         // bank's `_param`, `.nv.shared.k3` comes before `.nv.constant0.k2` and
         // `.nv.shared.k1` after it; on sm_90 both come before `.debug_frame`; the input's
         // `.nv.info.<k>` sections come in section order).
-        let unselected = is_entry
-            && super::dce::unselected_kernels_held(self.opts)
-            && !super::dce::kernel_selected(fname, self.opts);
+        // (`--preserve-relocs` keeps such kernels as functions: the same for those
+        // `--kernels-used` leaves out, observed on sm_90; those the host objects leave out
+        // get both.)
+        let held = super::dce::unselected_kernels_held(self.opts)
+            || (self.opts.preserve_relocs
+                && !self.opts.debug
+                && !self.opts.relocatable
+                && !self.opts.kernels_used.is_empty());
+        let unselected = is_entry && held && !super::dce::kernel_selected(fname, self.opts);
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
@@ -1075,6 +1081,11 @@ impl<'d> MergeCx<'_, 'd> {
         if classify(h.sh_type, name) != SHT_CUDA_SHARED {
             return Ok(None);
         }
+        // An `extern __shared__` name a relocatable link defined in `.nv_debug.shared`
+        // (global, no size) is still dynamic memory.
+        if name == ".nv_debug.shared" && s.binding() != STB_LOCAL && s.size == 0 {
+            return Ok(Some(SharedKind::Dynamic));
+        }
         let kernel_text = name
             .strip_prefix(".nv.shared.")
             .and_then(|k| self.st.section_by_name(&format!(".text.{k}")));
@@ -1158,6 +1169,25 @@ impl<'d> MergeCx<'_, 'd> {
         // A relocatable link lays out no shared memory: shared variables stay ordinary
         // symbols of their input section (observed, sm_90 `-r`).
         let shared = if self.opts.relocatable {
+            // An `extern __shared__` name is defined in `.nv_debug.shared`, made as it
+            // comes when no input has it (observed: after the windows of the input that
+            // first names one, with no section symbol).
+            if s.shndx == 0
+                && s.other & 0x40 != 0
+                && s.sym_type() != STT_FUNC
+                && s.name != super::shared::EXTERN_SHARED_INSTANCE
+                && self.st.section_by_name(".nv_debug.shared").is_none()
+            {
+                let mut sec = new_section(
+                    ".nv_debug.shared",
+                    SHT_CUDA_SHARED,
+                    SHF_WRITE | SHF_ALLOC,
+                    0,
+                    0,
+                );
+                sec.role = SecRole::Data;
+                self.st.create_section(sec, false);
+            }
             None
         } else {
             self.shared_kind(i)?
@@ -1203,8 +1233,14 @@ impl<'d> MergeCx<'_, 'd> {
                 None
             };
 
-            // ptxas keeps a shared variable's alignment in st_value.
-            if !alignment_ok(s.value) {
+            // ptxas keeps a shared variable's alignment in st_value. (A relocatable link's
+            // `externsharedinstance` holds where its kernel's dynamic memory started, which
+            // nvlink then takes for an alignment: observed, 0x30 after 0x24 static bytes
+            // gives a window aligned 0x30.)
+            let instance = kind == SharedKind::Dynamic
+                && s.name == super::shared::EXTERN_SHARED_INSTANCE
+                && s.value <= MAX_ALIGN;
+            if !instance && !alignment_ok(s.value) {
                 return Err(bad(
                     self.obj,
                     format!(
@@ -1280,7 +1316,15 @@ impl<'d> MergeCx<'_, 'd> {
             }
         }
         let (section, value) = if defined && !special {
+            let created = self.st.sections.len();
             let sec = self.map_section(s.shndx)?;
+            // An earlier `-r`'s `.nv_debug.shared`, first named by an `extern __shared__`
+            // name it defines, comes without a section symbol, as it went (observed).
+            if let Some(id) = sec.filter(|id| relocatable_shared && id.index() >= created) {
+                if self.st.sec(id).name() == ".nv_debug.shared" {
+                    self.name_section(id, false);
+                }
+            }
             let base = if relocatable_shared {
                 0
             } else {

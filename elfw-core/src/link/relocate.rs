@@ -213,7 +213,12 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
                 && is_debug_target(st.sec(r.target).name())
                 && !opts.debug;
-            let base = if dynamic_in_debug {
+            // So does code no laid-out kernel reaches (see `shared`).
+            let unplaced = s
+                .shared()
+                .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
+                && st.unplaced_dynamic_code.contains(&r.target);
+            let base = if dynamic_in_debug || unplaced {
                 u64::MAX
             } else {
                 slot.unwrap_or_else(|| symbol_value(st, s, opts))

@@ -22,18 +22,23 @@
 //!   some shared by several kernels), `extern __shared__` names, alignments 4–16, sizes
 //!   1–256 bytes, one or two translation units; every one matched.
 //! - Once there is a common area (a dead function's variable is enough), every window is
-//!   aligned at least like `.nv_debug.shared` (the area, all dynamic memory, the inputs'
-//!   `.nv_debug.shared`); with dynamic memory in the link every kernel then keeps a window,
-//!   empty ones included. Otherwise a window is aligned for what it holds only, not like the
-//!   input section ptxas aligned for its whole translation unit.
+//!   aligned at least like `.nv_debug.shared` (the area, 16 for dynamic memory whatever its
+//!   names ask, the function variables); with dynamic memory in the link every kernel then
+//!   keeps a window, empty ones included (below sm_90 only those aligned 16). Otherwise a
+//!   window is aligned for what it holds only, not like the input section ptxas aligned for
+//!   its whole translation unit.
 //! - From sm_90 every window starts with 0x400 bytes nvlink reserves; relocations get offsets
 //!   that leave those out. A kernel that uses no shared memory at all has no `.nv.shared.<k>`.
 //! - Dynamic (`extern __shared__`) memory starts at the end of the static part, at its
 //!   alignment, and the window reaches that start.
+//! - A relocatable link only sizes the windows for dynamic memory and names it per kernel
+//!   (`size_relocatable_windows`); linking its image, a window with bytes but no variables
+//!   keeps them.
 //! - `.nv_debug.shared` stays, empty, in links with dynamic shared memory.
 
 use super::state::*;
 use super::LinkOptions;
+use crate::arena::SymIdx;
 use crate::elf::consts::SHT_CUDA_SHARED;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -54,8 +59,9 @@ fn align_up(v: u64, a: u64) -> u64 {
 
 /// Lays out shared memory for the live kernels.
 pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
-    // A relocatable link leaves shared memory as the inputs have it (observed, sm_90 `-r`).
+    // A relocatable link lays out nothing: it sizes the windows for dynamic memory only.
     if opts.relocatable {
+        size_relocatable_windows(st, opts);
         return;
     }
     let reserve = reserved_bytes(opts);
@@ -92,9 +98,20 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    // `--preserve-relocs` lays out only the kernels it keeps as kernels: those the host
+    // objects or `--kernels-used` leave out keep their own variables in their windows and
+    // serve nothing else (observed, sm_90: no common area for a function they share with
+    // the selected kernel, their windows aligned for their variables only).
+    let as_function: Vec<bool> = st
+        .functions
+        .iter()
+        .map(|f| opts.preserve_relocs && !opts.debug && f.demoted)
+        .collect();
+    let as_function = |f: FuncId| as_function[f.0 as usize];
     let kernels: Vec<FuncId> = (1..st.functions.len())
         .map(|i| FuncId(i as u32))
         .filter(|&f| st.func(f).is_entry && !st.func(f).dead && st.func(f).sym.is_some())
+        .filter(|&f| !as_function(f))
         .collect();
     // Variables each kernel reaches, and the kernels each function variable serves.
     let mut reach: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
@@ -109,19 +126,53 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         reach.insert(k, r);
     }
+    // Whether a kernel laid out as one reaches dynamic memory (with a common area, every
+    // kernel then keeps a window: observed, not when only left-out kernels' code names it).
+    let laid_out_dynamic = kernels.iter().any(|k| {
+        reach
+            .get(k)
+            .map(Vec::as_slice)
+            .unwrap_or(std::slice::from_ref(k))
+            .iter()
+            .chain(std::iter::once(k))
+            .any(|f| {
+                uses.get(f).is_some_and(|vars| {
+                    vars.iter()
+                        .any(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
+                })
+            })
+    });
+    // Code no laid-out kernel reaches resolves dynamic memory to -1 (observed, sm_90
+    // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls).
+    if opts.preserve_relocs && !opts.debug {
+        // (A left-out kernel's own code is placed: its window holds its dynamic memory.)
+        let mut reached: FxHashSet<FuncId> = (1..st.functions.len())
+            .map(|i| FuncId(i as u32))
+            .filter(|&f| st.func(f).is_entry)
+            .collect();
+        for r in reach.values() {
+            reached.extend(r.iter().copied());
+        }
+        st.unplaced_dynamic_code = uses
+            .iter()
+            .filter(|(f, vars)| {
+                !reached.contains(f)
+                    && vars
+                        .iter()
+                        .any(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
+            })
+            .filter_map(
+                |(&f, _)| match st.func(f).sym.map(|s| st.sym(s).section()) {
+                    Some(SymSection::Section(t)) => Some(t),
+                    _ => None,
+                },
+            )
+            .collect();
+    }
     // Alignment (observed on sm_80/sm_90 with and without dynamic shared memory): a window
     // is aligned for the variables it holds and the dynamic memory it uses; once the link
-    // has a common area, every window, and `.nv_debug.shared`, also for the area, all
-    // dynamic memory and the inputs' `.nv_debug.shared` (see below).
-    let max_of = |kind: &dyn Fn(&SharedVar) -> bool| {
-        st.shared_vars
-            .iter()
-            .filter(|v| kind(v))
-            .map(|v| v.align)
-            .max()
-            .unwrap_or(0)
-    };
-    let dynamic_align = max_of(&|v| v.kind == SharedKind::Dynamic);
+    // has a common area, every window, and `.nv_debug.shared`, also for the area, dynamic
+    // memory and the function variables (see below).
     let has_dynamic = st.shared_vars.iter().any(|v| v.kind == SharedKind::Dynamic);
     // Every function variable and `extern __shared__` name of the link (each name once, at
     // its first input), sorted by size alone: a function variable's place in this order
@@ -214,6 +265,10 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let (align, size) = (st.shared_vars[v].align, st.shared_vars[v].size);
         if users[v].is_empty() {
             end = end.max(size);
+            // (`--preserve-relocs` lists it at the area's start: observed, sm_90.)
+            if opts.preserve_relocs && !opts.debug {
+                st.shared_vars[v].offset = Some(0);
+            }
             continue;
         }
         let mut starts: Vec<u64> = placed.iter().map(|p| p.0).chain([0]).collect();
@@ -235,20 +290,25 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         st.shared_vars[v].offset = Some(off);
     }
     let area_end = end;
+    st.shared_common_area = in_common_area;
     // With a common area (dead functions' variables are enough), every window is aligned
     // at least like `.nv_debug.shared`: for the area, all dynamic memory and what the inputs
     // asked of `.nv_debug.shared` (observed: a kernel with 4-byte variables only gets 0x10
     // for a dead function's `__align__(16)` array in another input, or for an `extern
     // __shared__` array of a function another kernel calls).
-    let debug_in = (1..st.sections.len())
-        .filter(|&i| {
-            st.sections.sh_type[i] == SHT_CUDA_SHARED
-                && st.sections.at(i).name() == ".nv_debug.shared"
-        })
-        .map(|i| st.sections.addralign[i])
+    // (Those variables' alignments, not the section's: a relocatable link aligns it for the
+    // dynamic memory. Dynamic memory itself asks 16 whatever its names' alignment: observed,
+    // `__align__(32)` to `__align__(128)` names leave `.nv_debug.shared` aligned 16.)
+    let debug_in = st
+        .shared_vars
+        .iter()
+        .filter(|v| v.kind == SharedKind::Function)
+        .map(|v| v.align)
         .max()
         .unwrap_or(0);
-    let debug_align = dynamic_align.max(area_align).max(debug_in);
+    let debug_align = if has_dynamic { 0x10 } else { 0 }
+        .max(area_align)
+        .max(debug_in);
     // Each kernel's own variables, in declaration order.
     let mut own_vars: FxHashMap<SecId, Vec<usize>> = FxHashMap::default();
     for (v, var) in st.shared_vars.iter().enumerate() {
@@ -296,7 +356,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let var = &st.shared_vars[v];
             (std::cmp::Reverse(var.align), var.size)
         });
-        let mut end = start;
+        // A window with bytes but no variables of its kernel's own (what a relocatable link
+        // wrote for dynamic memory) keeps those bytes (observed: a `-r` image's 0x10-byte
+        // window of a kernel with no shared memory stays 0x10, or 0x410 on sm_90; one with a
+        // 4-byte variable and 0x14 bytes becomes 4).
+        let blank = if own == 0 { input_size(st, text) } else { 0 };
+        let mut end = start.saturating_add(blank);
         let mut align = if in_common_area { debug_align } else { 0 };
         for &v in &private {
             let var = &mut st.shared_vars[v];
@@ -314,10 +379,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // With a common area and dynamic memory in the link, every kernel has a window, empty
         // ones included (observed; without dynamic memory an empty kernel has none).
         let uses_shared = !private.is_empty()
+            || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && has_dynamic);
-        let only_dynamic = private.is_empty() && start == 0;
+            || (in_common_area && laid_out_dynamic);
+        let only_dynamic = private.is_empty() && start == 0 && blank == 0;
+        // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
+        // but no variables moves the null symbol instead (observed: 0x400 per such window of
+        // a `-r` image, 0x800 for two; not on sm_100+).
+        if blank > 0 && !opts.target.is_mercury() {
+            st.null_symbol_value = st.null_symbol_value.wrapping_add(reserve);
+        }
         windows.push(Window {
             text,
             end,
@@ -354,6 +426,53 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             break;
         }
     }
+    // Kernels laid out as functions: their own variables only, in their own windows.
+    for f in (1..st.functions.len()).map(|i| FuncId(i as u32)) {
+        if !as_function(f) || st.func(f).dead || !st.func(f).is_entry {
+            continue;
+        }
+        let Some(SymSection::Section(text)) = st.func(f).sym.map(|s| st.sym(s).section()) else {
+            continue;
+        };
+        let own = own_vars.get(&text).cloned().unwrap_or_default();
+        let own = list_merge_sort(&own, |&v| {
+            let var = &st.shared_vars[v];
+            (std::cmp::Reverse(var.align), var.size)
+        });
+        // Aligned like the others once there is a common area (observed: 0x10 for an
+        // 8-byte-aligned array).
+        let (mut end, mut align) = (0u64, if in_common_area { debug_align } else { 0 });
+        for &v in &own {
+            let var = &mut st.shared_vars[v];
+            let off = align_up(end, var.align);
+            var.offset = Some(off);
+            end = off.saturating_add(var.size);
+            align = align.max(var.align);
+        }
+        // The dynamic memory its own code names follows (observed: at 0 in the window of
+        // a left-out kernel with no static bytes).
+        let dynamic: Vec<usize> = uses
+            .get(&f)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .copied()
+            .filter(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
+            .collect();
+        for &v in &dynamic {
+            align = align.max(st.shared_vars[v].align);
+        }
+        windows.push(Window {
+            text,
+            end,
+            align,
+            uses_shared: !own.is_empty() || !dynamic.is_empty(),
+            only_dynamic: own.is_empty(),
+            dynamic,
+        });
+    }
+    let laid_out = group_end.len();
+    group_end.extend(windows[laid_out..].iter().map(|w| w.end));
     for (w, window) in windows.into_iter().enumerate() {
         let Window {
             text,
@@ -365,7 +484,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         } = window;
         let mut end = group_end[w];
         // The window reaches the start of its dynamic memory (observed: 5 static bytes and an
-        // `extern __shared__` aligned 0x10 give a 0x10-byte window, 0x410 from sm_90).
+        // `extern __shared__` aligned 0x10 give a 0x10-byte window, 0x410 from sm_90; 0x44
+        // before 32-aligned dynamic memory give 0x60 on sm_80).
         let mut dynamic_start = end;
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
@@ -374,6 +494,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic_start = dynamic_start.max(start);
         }
         end = dynamic_start;
+        // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
+        // `__align__(32)` dynamic memory has none; with 16-aligned it has an empty one).
+        let uses_shared = uses_shared && (reserve > 0 || end > 0 || align <= 0x10);
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
@@ -400,6 +523,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                     st.locals.removed[sym.pos()] = true;
                 }
             }
+        } else if uses_shared {
+            // A left-out kernel's window for the dynamic memory its code names is made after
+            // the callgraph and prototype sections (observed, `--preserve-relocs`, sm_90).
+            st.late_windows
+                .push((text, reserve.saturating_add(end), align));
         }
     }
     // sm_100+ reserved shared memory (sm_110): its variables start after the bytes
@@ -447,15 +575,243 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             } else {
                 0
             };
-            *s.addralign() = debug_align.max(*s.addralign());
-            // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it).
+            // (Not what the inputs gave it: a relocatable link's is aligned for the dynamic
+            // memory, and comes back 16, observed.)
+            if debug_align > 0 {
+                *s.addralign() = debug_align;
+            }
+            // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it,
+            // and so does `--preserve-relocs` when there is a common area: observed).
             if let Some(sym) = s.symbol() {
-                if opts.target.is_mercury() && !opts.shows_shared_layout() {
+                let shown = opts.debug || (opts.preserve_relocs && in_common_area);
+                if opts.target.is_mercury() && !shown {
                     st.locals.removed[sym.pos()] = true;
                 }
             }
         }
     }
+}
+
+/// The size the inputs gave the `.nv.shared.<k>` window of the kernel whose code is `text`.
+fn input_size(st: &State<'_>, text: SecId) -> u64 {
+    let name = format!(
+        ".nv.shared.{}",
+        st.sec(text).name().strip_prefix(".text.").unwrap_or("")
+    );
+    st.section_by_name(&name)
+        .map_or(0, |sec| st.sec(sec).size())
+}
+
+/// The name nvlink gives the dynamic shared memory a kernel's own code names in a relocatable
+/// link.
+pub const EXTERN_SHARED_INSTANCE: &str = "externsharedinstance";
+
+/// Whether `s` is an `extern __shared__` name a relocatable link has not settled yet (an
+/// undefined object marked shared, or one an earlier `-r` defined in `.nv_debug.shared`).
+fn is_dynamic_name(st: &State<'_>, s: SymbolRef<'_, '_>) -> bool {
+    use crate::elf::consts::{STT_FUNC, STT_SECTION};
+    // (An earlier `-r`'s `externsharedinstance` is one too: observed, a `-r` of a `-r` image
+    // defines it in `.nv_debug.shared` and gives the kernel a new one.)
+    if s.other() & 0x40 == 0 || s.sym_type() == STT_FUNC || s.sym_type() == STT_SECTION {
+        return false;
+    }
+    match s.section() {
+        SymSection::Undef => true,
+        SymSection::Section(sec) => st.sec(sec).name() == ".nv_debug.shared" && s.size() == 0,
+        _ => false,
+    }
+}
+
+/// The size a relocatable link gives a shared section holding `own` bytes of variables, in a
+/// link whose dynamic memory and variables ask alignment `align`: the alignment's worth more
+/// when they fit in it, nothing more when they do not (observed on sm_75–sm_120, `-r` of a
+/// kernel with 1–256 static bytes and `extern __shared__` arrays aligned 16–128 elsewhere:
+/// 4 bytes give 0x14 with 16, 0x24 with 32; 0x10 give 0x20; 0x11 give 0x11 with 16, 0x31 with
+/// 32; a function's 8 bytes of `.nv_debug.shared` give 0x18).
+fn relocatable_size(own: u64, align: u64) -> u64 {
+    if own <= align {
+        own.saturating_add(align)
+    } else {
+        own
+    }
+}
+
+/// A relocatable link with `extern __shared__` names (observed, nvlink 13.5, sm_75 to sm_120;
+/// a link without them keeps the inputs' shared sections as they are):
+/// - the names are defined in `.nv_debug.shared` (made if no input has it), their values
+///   still their alignments;
+/// - a kernel whose own code names dynamic memory gets a weak, internal, undefined
+///   `externsharedinstance` (its value the largest alignment of the names it uses), after
+///   every other symbol, one per kernel in code order, and its code's relocations against
+///   the names refer to that instead (a function's keep the names);
+/// - every window and `.nv_debug.shared` is aligned for the link's dynamic memory (and for
+///   what it holds), and sized by [`relocatable_size`]; the window of a kernel naming dynamic
+///   memory is at least twice that alignment, a whole number of it; one holding nothing of
+///   its own is kept only when that alignment is 16 (and without a section symbol, unless
+///   its kernel names dynamic memory).
+fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
+    use crate::elf::consts::{STB_WEAK, STT_CUDA_OBJECT, STT_SECTION};
+    let mut dynamic: FxHashSet<SymIdx> = FxHashSet::default();
+    let mut align = 0u64;
+    for g in 1..st.globals.len() {
+        let Some(idx) = crate::arena::GlobalIdx::from_slot(g as u32).map(SymIdx::from) else {
+            continue;
+        };
+        let s = st.sym(idx);
+        if !s.removed() && is_dynamic_name(st, s) {
+            dynamic.insert(idx);
+            align = align.max(s.value().max(1));
+        }
+    }
+    if dynamic.is_empty() {
+        return;
+    }
+    let debug = match st.section_by_name(".nv_debug.shared") {
+        Some(sec) => sec,
+        None => return,
+    };
+    for &d in &dynamic {
+        let mut s = st.sym_mut(d);
+        *s.section() = SymSection::Section(debug);
+        // `-g` writes them at 0 (observed, sm_80 to sm_100).
+        if opts.debug {
+            *s.value() = 0;
+        }
+    }
+    // Kernels (in code order) and what their own code names.
+    let mut text_kernel: FxHashMap<SecId, usize> = FxHashMap::default();
+    let mut kernels: Vec<(SecId, u64)> = Vec::new();
+    let mut text_input: FxHashMap<SecId, usize> = FxHashMap::default();
+    for f in st.functions.iter().skip(1) {
+        if let (true, false, Some(sym)) = (f.is_entry, f.dead, f.sym) {
+            if let SymSection::Section(t) = st.sym(sym).section() {
+                text_input.insert(t, st.sym(sym).input());
+                text_kernel.entry(t).or_insert_with(|| {
+                    kernels.push((t, 0));
+                    kernels.len() - 1
+                });
+            }
+        }
+    }
+    // `-g` makes no `externsharedinstance`: every kernel is sized as one whose code names
+    // no dynamic memory (observed, sm_80 to sm_100).
+    for r in st.relocs.iter().filter(|r| !r.dropped && !opts.debug) {
+        let (Some(sym), Some(&k)) = (r.sym, text_kernel.get(&r.target)) else {
+            continue;
+        };
+        if dynamic.contains(&sym) {
+            let a = st.sym(sym).value().max(1);
+            kernels[k].1 = kernels[k].1.max(a);
+        }
+    }
+    let mut instance: FxHashMap<SecId, SymIdx> = FxHashMap::default();
+    for &(text, used) in &kernels {
+        if used == 0 {
+            continue;
+        }
+        let input = text_input.get(&text).copied().unwrap_or(0);
+        let sym = Symbol::new(
+            EXTERN_SHARED_INSTANCE,
+            (STB_WEAK << 4) | STT_CUDA_OBJECT,
+            0x41,
+            used,
+            0,
+            input,
+        );
+        instance.insert(text, st.add_global(sym));
+    }
+    for r in st.relocs.iter_mut().filter(|r| !r.dropped) {
+        if let (Some(sym), Some(&inst)) = (r.sym, instance.get(&r.target)) {
+            if dynamic.contains(&sym) {
+                r.sym = Some(inst);
+            }
+        }
+    }
+    st.shared_instances = instance;
+    st.dynamic_names = dynamic;
+    // What each shared section holds: the end of its variables laid out largest alignment
+    // first, and their largest alignment.
+    let mut held: FxHashMap<SecId, Vec<(u64, u64)>> = FxHashMap::default();
+    for array in [&st.locals, &st.globals] {
+        for i in 1..array.len() {
+            let s = array.at(i);
+            if s.removed() || s.other() & 0x40 == 0 || s.sym_type() == STT_SECTION {
+                continue;
+            }
+            if let SymSection::Section(sec) = s.section() {
+                if st.sec(sec).sh_type() == SHT_CUDA_SHARED && s.size() > 0 {
+                    held.entry(sec)
+                        .or_default()
+                        .push((s.value().max(1), s.size()));
+                }
+            }
+        }
+    }
+    let layout = |vars: &[(u64, u64)]| {
+        let sorted = list_merge_sort(vars, |&(a, size)| (std::cmp::Reverse(a), size));
+        let end = sorted.iter().fold(0u64, |end, &(a, size)| {
+            align_up(end, a).saturating_add(size)
+        });
+        let max_align = vars.iter().map(|v| v.0).max().unwrap_or(0);
+        (end, max_align)
+    };
+    for &(text, used) in &kernels {
+        let name = format!(
+            ".nv.shared.{}",
+            st.sec(text).name().strip_prefix(".text.").unwrap_or("")
+        );
+        let Some(sec) = st.section_by_name(&name) else {
+            continue;
+        };
+        let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
+        let (mut own, own_align) = layout(vars);
+        // A window with bytes and no variables (an earlier `-r`'s) holds those bytes
+        // (observed: 0x10 become 0x20 in a `-r` of a `-r` image).
+        let blank = st.sec(sec).size();
+        if vars.is_empty() {
+            own = blank;
+        }
+        let w = align.max(own_align);
+        let size = if used > 0 {
+            // Its dynamic memory starts after its own variables, at the alignment its
+            // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
+            // static bytes, 0x20 for 0x14 or 0x20, 0x30 for 0x24; names aligned 16).
+            let start = used.max(align_up(own, used));
+            if let Some(&inst) = st.shared_instances.get(&text) {
+                *st.sym_mut(inst).value() = start;
+            }
+            (2 * w).max(align_up(own, w))
+        } else if own == 0 {
+            if w == 0x10 {
+                w
+            } else {
+                0
+            }
+        } else {
+            relocatable_size(own, w)
+        };
+        // A window with bytes but no variables sets the null symbol's value to the window's
+        // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many).
+        if vars.is_empty() && blank > 0 {
+            st.null_symbol_value = w;
+        }
+        let symbol = st.sec(sec).symbol();
+        let mut s = st.sec_mut(sec);
+        *s.size() = size;
+        *s.addralign() = w;
+        if blank == 0 && used == 0 {
+            if let Some(sym) = symbol {
+                st.locals.removed[sym.pos()] = true;
+            }
+        }
+    }
+    // (What its variables take, not its bytes: an earlier `-r`'s 0x10 bytes with only
+    // `extern __shared__` names in them stay 0x10, observed.)
+    let (own, debug_align) = layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
+    let w = align.max(debug_align);
+    let mut s = st.sec_mut(debug);
+    *s.size() = relocatable_size(own, w);
+    *s.addralign() = w.max(*s.addralign());
 }
 
 /// A kernel's shared window between its static layout and its dynamic part.

@@ -439,6 +439,20 @@ pub struct State<'d> {
     /// Weak shared variables by name (a template kernel's `__shared__` arrays, in every input
     /// that instantiates it): later copies are the first one.
     pub weak_shared: FxHashMap<&'d str, SymIdx>,
+    /// Relocatable links: for a kernel's code section, the `externsharedinstance` its
+    /// relocations against `extern __shared__` names now name, and those names.
+    pub shared_instances: FxHashMap<SecId, SymIdx>,
+    /// Relocatable links: the `extern __shared__` names [`State::shared_instances`] replace.
+    pub dynamic_names: rustc_hash::FxHashSet<SymIdx>,
+    /// `--preserve-relocs`: code sections of functions no laid-out kernel reaches that name
+    /// dynamic shared memory (resolved to -1).
+    pub unplaced_dynamic_code: rustc_hash::FxHashSet<SecId>,
+    /// Whether the shared-memory layout made a common area (function variables serving
+    /// several kernels, or no kernel).
+    pub shared_common_area: bool,
+    /// Windows the shared-memory layout sized for kernels that had none: (code section,
+    /// size, alignment), made by `finalize` after `.nv.prototype`.
+    pub late_windows: Vec<(SecId, u64, u64)>,
     /// Callgraph `-2` records (address-taken functions with their prototype string), in
     /// arrival order.
     pub address_taken: Vec<(FuncId, u32)>,
@@ -617,6 +631,11 @@ impl<'d> State<'d> {
             functions: Vec::new(),
             shared_vars: Vec::new(),
             weak_shared: FxHashMap::default(),
+            shared_instances: FxHashMap::default(),
+            dynamic_names: Default::default(),
+            unplaced_dynamic_code: Default::default(),
+            shared_common_area: false,
+            late_windows: Vec::new(),
             address_taken: Vec::new(),
             indirect_calls: Vec::new(),
             merged_inputs: Vec::new(),
