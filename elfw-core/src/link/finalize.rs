@@ -2551,19 +2551,22 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     }) else {
         return out;
     };
-    // ISA_CLASS is the highest any input asks for (observed on sm_120: 2 and 1 give 2, in
-    // either order).
-    let isa_class = merged
-        .iter()
-        .filter_map(|obj| {
-            let i = obj.elf.section_by_name(b".nv.compat")?;
-            let d = obj.elf.section_data(i).ok()?;
-            compat_records(d)
-                .into_iter()
-                .find(|r| (r.0, r.1) == (0x02, 0x02))
-                .map(|r| r.2[2])
-        })
-        .max();
+    // ISA_CLASS (attribute 2) is the highest any input asks for (observed on sm_120: 2 and 1
+    // give 2, in either order), and so is attribute 3 (observed on sm_90, `-r`: 0 and 1 give 1).
+    let highest = |code: u8| {
+        merged
+            .iter()
+            .filter_map(|obj| {
+                let i = obj.elf.section_by_name(b".nv.compat")?;
+                let d = obj.elf.section_data(i).ok()?;
+                compat_records(d)
+                    .into_iter()
+                    .find(|r| (r.0, r.1) == (0x02, code) && r.2.len() > 2)
+                    .map(|r| r.2[2])
+            })
+            .max()
+    };
+    let (isa_class, attribute_3) = (highest(0x02), highest(0x03));
     // Every input's records, for the attributes the link combines.
     let all: Vec<(u32, Vec<CompatRecord<'_>>)> = merged
         .iter()
@@ -2577,6 +2580,9 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         match (format, code) {
             (0x02, 0x09) => {}
             (0x02, 0x02) => out.extend_from_slice(&[0x02, 0x02, isa_class.unwrap_or(record[2]), 0]),
+            (0x02, 0x03) => {
+                out.extend_from_slice(&[0x02, 0x03, attribute_3.unwrap_or(record[2]), 0]);
+            }
             // Attribute 5 (only `sm_XXXa` objects carry it) stays only when every input has
             // it (observed, sm_100a: an sm_100a object with an sm_100 or sm_100f one).
             (0x02, 0x05)
