@@ -3011,3 +3011,18 @@ fn regression_bank2_symbol_value_alloc() {
 fn regression_bank2_symbol_value_emit_abort() {
     replay("bank2_symbol_value_emit_abort");
 }
+
+#[test]
+fn regression_relocatable_shared_alignment_merc_emit() {
+    replay("relocatable_shared_alignment_merc_emit");
+}
+
+#[test]
+fn regression_relocatable_instance_alignment_emit_alloc() {
+    replay("relocatable_instance_alignment_emit_alloc");
+}
+
+#[test]
+fn regression_relocatable_debug_shared_type_emit_panic() {
+    replay("relocatable_debug_shared_type_emit_panic");
+}

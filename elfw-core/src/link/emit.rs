@@ -218,11 +218,20 @@ fn fill(src: Sources<'_, '_>, list: &[(SecId, u64, u64)], buf: &mut [u8], base: 
         let mut end = 0;
         for node in nodes.list(list) {
             if let Some(d) = node.data() {
+                // (Data past the section's end is damage the layout let through: left out.)
                 let start = node.offset() as usize;
+                let Some(dst) = start
+                    .checked_add(d.len())
+                    .and_then(|stop| part.get_mut(start..stop))
+                else {
+                    continue;
+                };
+                dst.copy_from_slice(d);
                 if in_order {
-                    part[end..start].fill(0);
+                    if let Some(gap) = part.get_mut(end..start) {
+                        gap.fill(0);
+                    }
                 }
-                part[start..start + d.len()].copy_from_slice(d);
                 end = start + d.len();
             }
         }

@@ -1169,6 +1169,27 @@ impl<'d> MergeCx<'_, 'd> {
         // A relocatable link lays out no shared memory: shared variables stay ordinary
         // symbols of their input section (observed, sm_90 `-r`).
         let shared = if self.opts.relocatable {
+            // Its alignment sizes the window all the same (see `shared::relocatable_size`);
+            // an earlier `-r`'s `externsharedinstance` holds one that need not be a power of
+            // two.
+            let usable = if s.name == super::shared::EXTERN_SHARED_INSTANCE {
+                s.value <= MAX_ALIGN
+            } else {
+                alignment_ok(s.value)
+            };
+            if s.other & 0x40 != 0
+                && s.sym_type() != STT_FUNC
+                && s.sym_type() != STT_SECTION
+                && !usable
+            {
+                return Err(bad(
+                    self.obj,
+                    format!(
+                        "shared variable {}: alignment {:#x} is not a power of two up to {MAX_ALIGN:#x}",
+                        s.name, s.value
+                    ),
+                ));
+            }
             // An `extern __shared__` name is defined in `.nv_debug.shared`, made as it
             // comes when no input has it (observed: after the windows of the input that
             // first names one, with no section symbol).

@@ -666,9 +666,10 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     if dynamic.is_empty() {
         return;
     }
+    // (Only a shared section holds no bytes: one of another type under the name is damage.)
     let debug = match st.section_by_name(".nv_debug.shared") {
-        Some(sec) => sec,
-        None => return,
+        Some(sec) if st.sec(sec).sh_type() == SHT_CUDA_SHARED => sec,
+        _ => return,
     };
     for &d in &dynamic {
         let mut s = st.sym_mut(d);
@@ -760,7 +761,10 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
         );
-        let Some(sec) = st.section_by_name(&name) else {
+        let Some(sec) = st
+            .section_by_name(&name)
+            .filter(|&s| st.sec(s).sh_type() == SHT_CUDA_SHARED)
+        else {
             continue;
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
