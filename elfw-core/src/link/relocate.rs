@@ -208,16 +208,11 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             // Debug info naming dynamic shared memory (`extern __shared__`, whose place
             // differs per kernel) resolves it to -1 (observed, `-G`: all ones on sm_80, 0x3ff
             // on sm_90, whose addend holds the 0x400 reserved bytes).
-            let dynamic_in_debug = s
-                .shared()
-                .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
-                && is_debug_target(st.sec(r.target).name())
-                && !opts.debug;
+            let dynamic = is_dynamic_shared(st, sym);
+            let dynamic_in_debug =
+                dynamic && is_debug_target(st.sec(r.target).name()) && !opts.debug;
             // So does code no laid-out kernel reaches (see `shared`).
-            let unplaced = s
-                .shared()
-                .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
-                && st.unplaced_dynamic_code.contains(&r.target);
+            let unplaced = dynamic && st.unplaced_dynamic_code.contains(&r.target);
             let base = if dynamic_in_debug || unplaced {
                 u64::MAX
             } else {
