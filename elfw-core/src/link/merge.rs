@@ -1456,7 +1456,7 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
                 Ok(())
             }
-            _ => self.take_unnamed_section(idx),
+            _ => self.take_unnamed_data(idx, &h, name),
         }
     }
 
@@ -1471,31 +1471,36 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_CUDA_INFO | SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE | SHT_REL | SHT_RELA
             | SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX
             | SHT_CUDA_COMPAT => Ok(()),
-            _ => {
-                let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some()
-                    || self.lost_nobits.contains(&idx);
-                // (An empty reserved shared window only an `-ewp` alias named is not made.)
-                let empty_window = h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0;
-                if !mapped
-                    && !empty_window
-                    && !name.starts_with(".text.")
-                    && h.flags & SHF_EXECINSTR == 0
-                {
-                    let created = self.st.sections.len();
-                    if let Some(id) = self.map_section(idx)? {
-                        // Without bytes, and named by no symbol so far, it gets no section
-                        // symbol (observed: the empty `.debug_frame` of a translation unit with
-                        // no device code); bytes or a symbol naming it later bring it back.
-                        if h.size > 0 {
-                            self.name_section(id, true);
-                        } else if id.index() >= created {
-                            self.name_section(id, false);
-                        }
-                    }
+            _ => self.take_unnamed_data(idx, &h, name),
+        }
+    }
+
+    /// [`take_unnamed_section`](Self::take_unnamed_section) for a data section whose header
+    /// the caller has read already.
+    fn take_unnamed_data(
+        &mut self,
+        idx: u32,
+        h: &SectionHeader,
+        name: &str,
+    ) -> Result<(), LinkError> {
+        let mapped = self.maps.sec.get(idx as usize).copied().flatten().is_some()
+            || self.lost_nobits.contains(&idx);
+        // (An empty reserved shared window only an `-ewp` alias named is not made.)
+        let empty_window = h.sh_type == SHT_CUDA_SHARED_RESERVED && h.size == 0;
+        if !mapped && !empty_window && !name.starts_with(".text.") && h.flags & SHF_EXECINSTR == 0 {
+            let created = self.st.sections.len();
+            if let Some(id) = self.map_section(idx)? {
+                // Without bytes, and named by no symbol so far, it gets no section symbol
+                // (observed: the empty `.debug_frame` of a translation unit with no device
+                // code); bytes or a symbol naming it later bring it back.
+                if h.size > 0 {
+                    self.name_section(id, true);
+                } else if id.index() >= created {
+                    self.name_section(id, false);
                 }
-                Ok(())
             }
         }
+        Ok(())
     }
 
     fn merge_info(
