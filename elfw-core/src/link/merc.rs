@@ -531,8 +531,11 @@ pub fn relocate(
             let recorded = s
                 .shared()
                 .is_some_and(|v| opts.debug || st.shared_vars[v].kind != SharedKind::Dynamic);
-            let rela_name = &w.relas[r.rela].name;
-            let in_debug = rela_name.contains(".debug_") || rela_name.contains(".nv_debug_");
+            // Nor anything in a debug section (as in the SASS world).
+            let in_debug = w
+                .sections
+                .get(w.relas[r.rela].target)
+                .is_some_and(|t| super::relocate::is_debug_target(st.sec(t.twin).name()));
             if apply && opts.preserve_relocs && recorded && !in_debug {
                 let name =
                     w.relas[r.rela]

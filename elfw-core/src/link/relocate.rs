@@ -333,7 +333,7 @@ pub(super) fn symbol_value(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
 }
 
 /// A DWARF or NVIDIA debug section.
-fn is_debug_target(name: &str) -> bool {
+pub(super) fn is_debug_target(name: &str) -> bool {
     name.starts_with(".debug_") || name.starts_with(".nv_debug_")
 }
 
