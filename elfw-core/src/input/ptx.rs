@@ -7,7 +7,7 @@
 //! `ptxas -arch sm_90 -m 64 -c x.ptx` output gives the same bytes as letting nvlink compile
 //! `x.ptx`, for final links and `-r` links.
 
-use crate::elf::arch::SmArch;
+use crate::elf::arch::{ArchVariant, SmArch};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -117,9 +117,15 @@ pub fn ptxas_arguments(
     if debug {
         args.extend(["-no-bb-merge", "-ret-end", "-g"].map(String::from));
     }
+    // A family target's code is compiled for the plain SM (observed: `-arch=sm_100f` records
+    // ptxas's `-arch sm_100`, whatever the PTX's `.target`; `a` targets keep their suffix).
+    let arch = match target.variant {
+        ArchVariant::Family => SmArch::plain(target.sm),
+        _ => target,
+    };
     args.extend([
         "-arch".into(),
-        target.to_string(),
+        arch.to_string(),
         "-m".into(),
         "64".into(),
         "-c".into(),
