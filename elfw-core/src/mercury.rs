@@ -1242,5 +1242,20 @@ pub fn fastpath_after_link(
     }
 }
 
+/// `EICOMPAT_ATTR_FINALIZER_VERSION` (`.nv.compat` attribute 0x0e) of the CUDA 13.5
+/// finalizer, as ptxas and nvlink write it.
+pub const FINALIZER_VERSION: u16 = 0x440;
+
+/// The `EICOMPAT_ATTR_CAN_FASTPATH_FINALIZE` value ptxas gives code for plain `sm_<sm>` and
+/// nvlink writes when no input has one (observed: 0x09 for sm_100, 0x50 for sm_120, 0 for
+/// sm_103, sm_110 and sm_121, with or without an `a`/`f` suffix on the link's target).
+pub fn default_fastpath(sm: u32) -> u64 {
+    match sm {
+        100 => 0x09,
+        120 => 0x50,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests;

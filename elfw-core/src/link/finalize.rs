@@ -2549,6 +2549,14 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         let i = obj.elf.section_by_name(b".nv.compat")?;
         obj.elf.section_data(i).ok()
     }) else {
+        // sm_100+ with no input's records (every input's code was for another architecture):
+        // the finalizer's own defaults for the SM (observed, whatever the `a`/`f` suffix).
+        if opts.target.is_mercury() {
+            out.extend_from_slice(&[0x04, 0x0b, 0x08, 0x00]);
+            out.extend_from_slice(&crate::mercury::default_fastpath(opts.target.sm).to_le_bytes());
+            out.extend_from_slice(&[0x03, 0x0e]);
+            out.extend_from_slice(&crate::mercury::FINALIZER_VERSION.to_le_bytes());
+        }
         return out;
     };
     // ISA_CLASS (attribute 2) is the highest any input asks for (observed on sm_120: 2 and 1
