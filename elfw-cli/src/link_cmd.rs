@@ -270,13 +270,11 @@ fn link_files(
         _ => None,
     };
     let (linked, staged) = match staged {
-        Some((tmp, file)) => {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
-            let mut linked = linker.link_to(&mut w);
-            if linked.image.is_some() && w.flush().is_err() {
-                linked.image = None;
-            }
-            drop(w);
+        Some((tmp, mut file)) => {
+            // Unbuffered: the emitter hands over whole windows of the image and prebuilt
+            // sections of at least 64 KiB, so a buffer would only add a copy (and its pages).
+            let linked = linker.link_to(&mut file);
+            drop(file);
             if linked.image.is_some() {
                 (linked, Some(tmp))
             } else {
