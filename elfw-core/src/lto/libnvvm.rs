@@ -46,8 +46,9 @@ pub enum NvvmError {
         message: String,
     },
     /// `nvvmCompileProgram` failed: the program log followed by the status's name, as nvlink
-    /// prints it (`libnvvm : <log><status>`).
-    #[error("libnvvm : {0}")]
+    /// prints it (`<log><status>`; libnvvm's own log of a bad option starts `libnvvm : `,
+    /// a failed compile's is `Error encountered while compiling`).
+    #[error("{0}")]
     Compile(String),
     /// A module name or option holds a NUL byte.
     #[error("a libnvvm argument holds a NUL byte")]
