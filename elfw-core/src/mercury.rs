@@ -905,7 +905,10 @@ pub fn frame_rows(program: &[u8], code_align: u64) -> Result<Vec<FrameRow>, Merc
         let advance = |delta: u64, rows: &mut Vec<FrameRow>| {
             if delta != 0 {
                 let loc = rows.last().map_or(0, |r| r.loc) + delta * code_align;
-                rows.push(FrameRow { loc, ops: Vec::new() });
+                rows.push(FrameRow {
+                    loc,
+                    ops: Vec::new(),
+                });
             }
         };
         let fixed = |n: usize| -> Result<u64, MercuryError> {
@@ -922,7 +925,7 @@ pub fn frame_rows(program: &[u8], code_align: u64) -> Result<Vec<FrameRow>, Merc
                 at += 1;
                 continue;
             }
-            0x02 | 0x03 | 0x04 => {
+            0x02..=0x04 => {
                 let n = [1, 2, 4][(op - 2) as usize];
                 advance(fixed(n)?, &mut rows);
                 at += 1 + n;
@@ -934,12 +937,14 @@ pub fn frame_rows(program: &[u8], code_align: u64) -> Result<Vec<FrameRow>, Merc
             0x05 | 0x09 | 0x0c | 0x11 | 0x12 | 0x14 | 0x15 => skip_uleb(skip_uleb(at + 1)?)?,
             0x0f => {
                 let (n, a) = uleb(program, at + 1).ok_or(bad)?;
-                a.checked_add(usize::try_from(n).map_err(|_| bad)?).ok_or(bad)?
+                a.checked_add(usize::try_from(n).map_err(|_| bad)?)
+                    .ok_or(bad)?
             }
             0x10 | 0x16 => {
                 let a = skip_uleb(at + 1)?;
                 let (n, a) = uleb(program, a).ok_or(bad)?;
-                a.checked_add(usize::try_from(n).map_err(|_| bad)?).ok_or(bad)?
+                a.checked_add(usize::try_from(n).map_err(|_| bad)?)
+                    .ok_or(bad)?
             }
             _ => return Err(bad),
         };

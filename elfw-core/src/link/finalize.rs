@@ -2190,13 +2190,23 @@ fn frame_rewrites<'d>(
     for (&func, list) in funcs {
         let views: Option<Vec<FdeViews<'d>>> = list
             .iter()
-            .map(|f| fde_views(inputs, &nodes[f.block], blocks[f.block].as_deref()?, f.offset))
+            .map(|f| {
+                fde_views(
+                    inputs,
+                    &nodes[f.block],
+                    blocks[f.block].as_deref()?,
+                    f.offset,
+                )
+            })
             .collect();
         let Some(views) = views else {
             continue;
         };
         let winner_input = st.sym(func).input();
-        let Some(w) = list.iter().position(|f| nodes[f.block].input == winner_input) else {
+        let Some(w) = list
+            .iter()
+            .position(|f| nodes[f.block].input == winner_input)
+        else {
             continue;
         };
         let wv = &views[w];
@@ -2215,13 +2225,23 @@ fn frame_rewrites<'d>(
             continue;
         }
         // Mercury → SASS offsets in the winner's code, where its own rows pin them.
-        let pairs: Vec<(u64, u64)> = w_merc.iter().map(|r| r.loc).zip(w_sass.iter().map(|r| r.loc)).collect();
+        let pairs: Vec<(u64, u64)> = w_merc
+            .iter()
+            .map(|r| r.loc)
+            .zip(w_sass.iter().map(|r| r.loc))
+            .collect();
         let place = |m: u64| merc_to_sass(&pairs, m);
         let mut rows: Vec<FrameRow> = Vec::new();
         let mut add = |loc: u64, ops: &[Vec<u8>]| {
             let i = rows.partition_point(|r| r.loc < loc);
             if rows.get(i).is_none_or(|r| r.loc != loc) {
-                rows.insert(i, FrameRow { loc, ops: Vec::new() });
+                rows.insert(
+                    i,
+                    FrameRow {
+                        loc,
+                        ops: Vec::new(),
+                    },
+                );
             }
             for op in ops {
                 if !rows[i].ops.contains(op) {
