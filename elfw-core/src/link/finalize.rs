@@ -2224,13 +2224,13 @@ fn frame_rewrites<'d>(
         if w_sass.len() != w_merc.len() {
             continue;
         }
-        // Mercury → SASS offsets in the winner's code, where its own rows pin them.
-        let pairs: Vec<(u64, u64)> = w_merc
-            .iter()
-            .map(|r| r.loc)
-            .zip(w_sass.iter().map(|r| r.loc))
-            .collect();
-        let place = |m: u64| merc_to_sass(&pairs, m);
+        // Mercury → SASS offsets in the winner's code, where its own rows and register
+        // ranges pin them.
+        let Some(obj) = inputs.get(winner_input) else {
+            continue;
+        };
+        let pairs = super::lines::merc_sass_pairs(obj, st.sym(func).name().as_bytes());
+        let place = |m: u64| super::lines::merc_to_sass(&pairs, m);
         let mut rows: Vec<FrameRow> = Vec::new();
         let mut add = |loc: u64, ops: &[Vec<u8>]| {
             let i = rows.partition_point(|r| r.loc < loc);
@@ -2288,20 +2288,6 @@ fn frame_rewrites<'d>(
         }
     }
     out
-}
-
-/// The SASS offset of Mercury offset `m` in a function's code, given pairs of (Mercury, SASS)
-/// offsets known to match (ascending, starting at (0, 0)): a known one, or one between two
-/// known ones whose Mercury distance is twice the SASS distance (every instruction between is
-/// 32 bytes in Mercury, 16 in SASS) on a 32-byte boundary. `None` when elfw cannot tell.
-fn merc_to_sass(pairs: &[(u64, u64)], m: u64) -> Option<u64> {
-    if let Some(&(_, s)) = pairs.iter().find(|p| p.0 == m) {
-        return Some(s);
-    }
-    let i = pairs.partition_point(|p| p.0 < m);
-    let (m0, s0) = *pairs.get(i.checked_sub(1)?)?;
-    let (m1, s1) = *pairs.get(i)?;
-    (m1 - m0 == 2 * s1.checked_sub(s0)? && (m - m0) % 32 == 0).then(|| s0 + (m - m0) / 2)
 }
 
 /// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with
