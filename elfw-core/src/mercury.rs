@@ -83,6 +83,9 @@ pub enum MercuryError {
     BadTwin(usize),
     /// A line-table unit or opcode running past its section (offset where it starts).
     BadLineProgram(usize),
+    /// A call-frame instruction elfw does not read, or one running past its program (offset
+    /// in the program).
+    BadFrameProgram(usize),
 }
 
 impl fmt::Display for MercuryError {
@@ -100,6 +103,9 @@ impl fmt::Display for MercuryError {
             MercuryError::BadTwin(i) => write!(f, "layout item {i} shares bytes with a later item"),
             MercuryError::BadLineProgram(o) => {
                 write!(f, "line-table program at {o:#x} runs past its unit")
+            }
+            MercuryError::BadFrameProgram(o) => {
+                write!(f, "call-frame instruction at {o:#x} is not understood")
             }
         }
     }
@@ -782,7 +788,20 @@ pub struct PrunedFrame {
 pub fn prune_debug_frame(
     d: &[u8],
     base: u64,
+    keep_fde: impl FnMut(usize) -> bool,
+) -> Result<PrunedFrame, MercuryError> {
+    rebuild_debug_frame(d, base, keep_fde, |_| None)
+}
+
+/// [`prune_debug_frame`], with kept entries (CIEs and FDEs, by offset) that `replace` gives
+/// other bytes for written as those bytes (whole entries; an FDE's CIE pointer is still
+/// rewritten). Used where the finalizer rewrites the entries of a function several FDEs
+/// describe (a weak function whose later copy won).
+pub fn rebuild_debug_frame(
+    d: &[u8],
+    base: u64,
     mut keep_fde: impl FnMut(usize) -> bool,
+    mut replace: impl FnMut(usize) -> Option<Vec<u8>>,
 ) -> Result<PrunedFrame, MercuryError> {
     let entries = frame_entries(d)?;
     let mut owner = vec![None; entries.len()];
@@ -810,7 +829,10 @@ pub fn prune_debug_frame(
         let new = out.bytes.len();
         new_offset[i] = new;
         out.moved.push((e.offset, new));
-        out.bytes.extend_from_slice(&d[e.offset..e.offset + e.size]);
+        match replace(e.offset) {
+            Some(bytes) => out.bytes.extend_from_slice(&bytes),
+            None => out.bytes.extend_from_slice(&d[e.offset..e.offset + e.size]),
+        }
         if let Some(cie) = owner[i] {
             let new_cie = base + new_offset[cie] as u64;
             let at = new + e.length_size;
@@ -822,6 +844,152 @@ pub fn prune_debug_frame(
         }
     }
     Ok(out)
+}
+
+/// One row of a call-frame program: where it starts (bytes from the function's start) and the
+/// call-frame instructions that take effect there, each with its operands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FrameRow {
+    /// Location in bytes (advances times the CIE's code alignment factor).
+    pub loc: u64,
+    /// The instructions at this location, in program order.
+    pub ops: Vec<Vec<u8>>,
+}
+
+/// The code alignment factor of a CIE entry (whole entry, 64-bit DWARF as ptxas writes it).
+pub fn cie_code_align(cie: &[u8]) -> Option<u64> {
+    // length escape (4) + length (8) + CIE id (8) + version (1) + augmentation string.
+    let aug = cie.get(21..)?;
+    let nul = aug.iter().position(|&b| b == 0)?;
+    let (v, _) = uleb(cie, 21 + nul + 1)?;
+    Some(v)
+}
+
+/// The address range of an FDE entry (64-bit DWARF).
+pub fn fde_range(fde: &[u8]) -> Option<u64> {
+    Some(u64::from_le_bytes(fde.get(28..36)?.try_into().ok()?))
+}
+
+/// The call-frame program of an FDE entry (64-bit DWARF: past its CIE pointer, initial
+/// location and address range).
+pub fn fde_program(fde: &[u8]) -> &[u8] {
+    fde.get(36..).unwrap_or(&[])
+}
+
+fn uleb(d: &[u8], mut at: usize) -> Option<(u64, usize)> {
+    let mut v = 0u64;
+    let mut shift = 0;
+    loop {
+        let b = *d.get(at)?;
+        at += 1;
+        if shift < 64 {
+            v |= u64::from(b & 0x7f) << shift;
+        }
+        shift += 7;
+        if b & 0x80 == 0 {
+            return Some((v, at));
+        }
+    }
+}
+
+/// The rows of a call-frame program: a row at location 0, then one at each location an
+/// advance reaches; `DW_CFA_nop`s are left out. Locations are in bytes (`code_align` times the
+/// advances).
+pub fn frame_rows(program: &[u8], code_align: u64) -> Result<Vec<FrameRow>, MercuryError> {
+    let mut rows = vec![FrameRow::default()];
+    let mut at = 0;
+    while at < program.len() {
+        let bad = MercuryError::BadFrameProgram(at);
+        let op = program[at];
+        let skip_uleb = |at: usize| uleb(program, at).map(|(_, a)| a).ok_or(bad);
+        let advance = |delta: u64, rows: &mut Vec<FrameRow>| {
+            if delta != 0 {
+                let loc = rows.last().map_or(0, |r| r.loc) + delta * code_align;
+                rows.push(FrameRow {
+                    loc,
+                    ops: Vec::new(),
+                });
+            }
+        };
+        let fixed = |n: usize| -> Result<u64, MercuryError> {
+            let b = program.get(at + 1..at + 1 + n).ok_or(bad)?;
+            Ok(b.iter().rev().fold(0u64, |v, &x| (v << 8) | u64::from(x)))
+        };
+        let end = match op {
+            0x00 => {
+                at += 1;
+                continue;
+            }
+            0x40..=0x7f => {
+                advance(u64::from(op & 0x3f), &mut rows);
+                at += 1;
+                continue;
+            }
+            0x02..=0x04 => {
+                let n = [1, 2, 4][(op - 2) as usize];
+                advance(fixed(n)?, &mut rows);
+                at += 1 + n;
+                continue;
+            }
+            0x80..=0xbf => skip_uleb(at + 1)?,
+            0xc0..=0xff | 0x0a | 0x0b => at + 1,
+            0x06 | 0x07 | 0x08 | 0x0d | 0x0e | 0x13 => skip_uleb(at + 1)?,
+            0x05 | 0x09 | 0x0c | 0x11 | 0x12 | 0x14 | 0x15 => skip_uleb(skip_uleb(at + 1)?)?,
+            0x0f => {
+                let (n, a) = uleb(program, at + 1).ok_or(bad)?;
+                a.checked_add(usize::try_from(n).map_err(|_| bad)?)
+                    .ok_or(bad)?
+            }
+            0x10 | 0x16 => {
+                let a = skip_uleb(at + 1)?;
+                let (n, a) = uleb(program, a).ok_or(bad)?;
+                a.checked_add(usize::try_from(n).map_err(|_| bad)?)
+                    .ok_or(bad)?
+            }
+            _ => return Err(bad),
+        };
+        let bytes = program.get(at..end).ok_or(bad)?;
+        if let Some(row) = rows.last_mut() {
+            row.ops.push(bytes.to_vec());
+        }
+        at = end;
+    }
+    Ok(rows)
+}
+
+/// A call-frame program from rows (locations ascending): `DW_CFA_advance_loc4` to each row's
+/// location, then its instructions.
+pub fn frame_program(rows: &[FrameRow], code_align: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut cur = 0;
+    let align = code_align.max(1);
+    for r in rows {
+        if r.loc > cur {
+            out.push(0x04);
+            out.extend_from_slice(&(((r.loc - cur) / align) as u32).to_le_bytes());
+            cur = r.loc;
+        }
+        for op in &r.ops {
+            out.extend_from_slice(op);
+        }
+    }
+    out
+}
+
+/// An FDE entry (64-bit DWARF) with `head`'s CIE pointer and initial location, the address
+/// range `range` and the call-frame program `program`, padded with `DW_CFA_nop` to a multiple of
+/// 8 bytes as the finalizer writes them.
+pub fn fde_entry(head: &[u8], range: u64, program: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(40 + program.len());
+    out.extend_from_slice(&[0xff; 4]);
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(head.get(12..28)?);
+    out.extend_from_slice(&range.to_le_bytes());
+    out.extend_from_slice(program);
+    out.resize(out.len().div_ceil(8) * 8, 0);
+    let len = (out.len() - 12) as u64;
+    out[4..12].copy_from_slice(&len.to_le_bytes());
+    Some(out)
 }
 
 /// One sequence of a DWARF line-table program (`.debug_line`, `.nv_debug_line_sass`): from its

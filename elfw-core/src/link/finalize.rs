@@ -387,7 +387,7 @@ pub fn finalize(
         let sym_out = number_symbols(st, opts);
         // sm_100+: the SASS `.debug_frame` loses the entries of functions not in the image.
         if merc {
-            prune_debug_frame(st);
+            prune_debug_frame(st, inputs);
         }
         // sm_100+: pruning `.debug_frame` drops relocations: they are counted again.
         let reloc_counts = (!merc).then_some(reloc_counts);
@@ -1965,8 +1965,11 @@ fn build_merc_strtab<'d>(
 
 /// sm_100+: the SASS `.debug_frame` as the finalizer rebuilds it: each input's block without
 /// the CIE/FDE entries of functions not in the image (dead, or the losing copy of a weak
-/// function), CIE pointers rewritten; relocations move with their entry or go with it.
-fn prune_debug_frame(st: &mut State<'_>) {
+/// function), CIE pointers rewritten; relocations move with their entry or go with it. A
+/// function that several kept FDEs describe (a weak function whose copy from a later input won:
+/// the earlier copy's FDE stays, as its relocation does) gets the rows of all of them in its
+/// first FDE, and its later FDEs as Mercury left them (see [`frame_rewrites`]).
+fn prune_debug_frame(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     let Some(df) = st.section_by_name(".debug_frame") else {
         return;
     };
@@ -1989,9 +1992,51 @@ fn prune_debug_frame(st: &mut State<'_>) {
         new_base: u64,
         entries: Vec<(usize, usize, usize)>,
     }
+    // The kept FDEs of each block, with the function each describes.
+    let mut described: Vec<FrameFde> = Vec::new();
+    let blocks: Vec<Option<Vec<crate::mercury::FrameEntry>>> = nodes
+        .iter()
+        .map(|n| n.data.and_then(|b| crate::mercury::frame_entries(b).ok()))
+        .collect();
+    let keep = |n: &DataNode<'_>, e: &crate::mercury::FrameEntry| -> (bool, Option<SymIdx>) {
+        let id_size = if e.length_size == 12 { 8 } else { 4 };
+        let loc = n.offset + (e.offset + e.length_size + id_size) as u64;
+        let Some(list) = at.get(&loc) else {
+            return (true, None);
+        };
+        // The FDE goes with its function's relocation: dropped for a dead function and
+        // for a weak copy that lost as it arrived (a copy replaced later keeps its FDE, as
+        // its relocation stays: observed with weak functions from PTX of two targets).
+        let mut func = None;
+        let kept = list.iter().all(|&k| {
+            let r = &st.relocs[k];
+            let Some(sym) = r.sym else {
+                return true;
+            };
+            let s = st.sym(sym);
+            if s.sym_type() == STT_SECTION {
+                return true;
+            }
+            func = Some(sym);
+            !s.removed() && !r.dropped
+        });
+        (kept, func)
+    };
+    for (b, (n, entries)) in nodes.iter().zip(&blocks).enumerate() {
+        for e in entries.iter().flatten().filter(|e| !e.is_cie()) {
+            if let (true, Some(func)) = keep(n, e) {
+                described.push(FrameFde {
+                    block: b,
+                    offset: e.offset,
+                    func,
+                });
+            }
+        }
+    }
+    let rewrites = frame_rewrites(st, inputs, &nodes, &blocks, &described);
     let mut out: Vec<u8> = Vec::new();
     let mut moves: Vec<Moved> = Vec::new();
-    for n in &nodes {
+    for (b, (n, entries)) in nodes.iter().zip(&blocks).enumerate() {
         let Some(block) = n.data else {
             continue;
         };
@@ -2005,33 +2050,19 @@ fn prune_debug_frame(st: &mut State<'_>) {
                 entries: vec![(0, 0, block.len())],
             }
         };
-        let Ok(entries) = crate::mercury::frame_entries(block) else {
+        let Some(entries) = entries else {
             // Not a frame section elfw understands: the block stays as it is.
             moves.push(whole(&mut out));
             continue;
         };
-        let keep = |o: usize| -> bool {
-            let Some(e) = entries.iter().find(|e| e.offset == o) else {
-                return true;
-            };
-            let id_size = if e.length_size == 12 { 8 } else { 4 };
-            let loc = n.offset + (o + e.length_size + id_size) as u64;
-            let Some(list) = at.get(&loc) else {
-                return true;
-            };
-            // The FDE goes with its function's relocation: dropped for a dead function and
-            // for a weak copy that lost as it arrived (a copy replaced later keeps its FDE, as
-            // its relocation stays: observed with weak functions from PTX of two targets).
-            list.iter().all(|&k| {
-                let r = &st.relocs[k];
-                let Some(sym) = r.sym else {
-                    return true;
-                };
-                let s = st.sym(sym);
-                s.sym_type() == STT_SECTION || (!s.removed() && !r.dropped)
-            })
+        let keep_fde = |o: usize| -> bool {
+            entries
+                .iter()
+                .find(|e| e.offset == o)
+                .is_none_or(|e| keep(n, e).0)
         };
-        match crate::mercury::prune_debug_frame(block, base, keep) {
+        let replace = |o: usize| rewrites.get(&(b, o)).cloned();
+        match crate::mercury::rebuild_debug_frame(block, base, keep_fde, replace) {
             Ok(p) => {
                 let kept = p
                     .moved
@@ -2075,6 +2106,188 @@ fn prune_debug_frame(st: &mut State<'_>) {
     let size = out.len() as u64;
     *st.sec_mut(df).size() = size;
     st.pruned_debug_frame = Some(out);
+}
+
+/// A kept FDE of the SASS `.debug_frame`: its input block (index among the section's nodes),
+/// its offset in the block and the function it describes.
+struct FrameFde {
+    block: usize,
+    offset: usize,
+    func: SymIdx,
+}
+
+/// The SASS and Mercury views of one FDE: the SASS entry, the SASS CIE it belongs to, and the
+/// Mercury twins of both (the input's `.nv.merc.debug_frame` holds the same entries in the
+/// same order).
+struct FdeViews<'d> {
+    sass: &'d [u8],
+    sass_cie: &'d [u8],
+    sass_cie_offset: usize,
+    merc: &'d [u8],
+    merc_cie: &'d [u8],
+    /// Whether the SASS CIE belongs to this FDE alone.
+    own_cie: bool,
+}
+
+fn fde_views<'d>(
+    inputs: &[InputObject<'d>],
+    node: &DataNode<'d>,
+    entries: &[crate::mercury::FrameEntry],
+    offset: usize,
+) -> Option<FdeViews<'d>> {
+    let block = node.data?;
+    let obj = inputs.get(node.input)?;
+    let merc_sec = obj.elf.section_by_name(b".nv.merc.debug_frame")?;
+    let merc = obj.elf.section_data(merc_sec).ok()?;
+    let merc_entries = crate::mercury::frame_entries(merc).ok()?;
+    if merc_entries.len() != entries.len() {
+        return None;
+    }
+    let i = entries.iter().position(|e| e.offset == offset)?;
+    let c = (0..i).rev().find(|&c| entries[c].is_cie())?;
+    let (e, ce, me, mce) = (&entries[i], &entries[c], &merc_entries[i], &merc_entries[c]);
+    if e.length_size != 12 || me.length_size != 12 || me.is_cie() || !mce.is_cie() {
+        return None;
+    }
+    let own_cie = c + 1 == i && entries.get(i + 1).is_none_or(|n| n.is_cie());
+    Some(FdeViews {
+        sass: block.get(e.offset..e.offset + e.size)?,
+        sass_cie: block.get(ce.offset..ce.offset + ce.size)?,
+        sass_cie_offset: ce.offset,
+        merc: merc.get(me.offset..me.offset + me.size)?,
+        merc_cie: merc.get(mce.offset..mce.offset + mce.size)?,
+        own_cie,
+    })
+}
+
+/// The finalizer's rewrite of the entries of functions several kept FDEs describe (observed
+/// on sm_100/sm_120: a weak function from two inputs where the later copy won, by PTX target
+/// or register count). It builds each function's frame once, at its first FDE, from the rows
+/// of all its FDEs: the winning copy's rows as its SASS FDE gives them, the other copies' rows
+/// from their Mercury FDEs with Mercury offsets read in the winner's code (rows at the same
+/// location merge; a location that is no instruction boundary elfw can place is left out),
+/// with the winner's address range. Every later FDE of the function is written as Mercury had
+/// it, unconverted: its CIE is the Mercury CIE (code alignment 1), its range the Mercury range,
+/// and its program empty. Returns the replacement bytes by (block, entry offset).
+fn frame_rewrites<'d>(
+    st: &State<'d>,
+    inputs: &[InputObject<'d>],
+    nodes: &[DataNode<'d>],
+    blocks: &[Option<Vec<crate::mercury::FrameEntry>>],
+    described: &[FrameFde],
+) -> FxHashMap<(usize, usize), Vec<u8>> {
+    use crate::mercury::{
+        cie_code_align, fde_entry, fde_program, fde_range, frame_program, frame_rows, FrameRow,
+    };
+    let mut out = FxHashMap::default();
+    let mut by_func: FxHashMap<SymIdx, Vec<&FrameFde>> = FxHashMap::default();
+    for f in described {
+        by_func.entry(f.func).or_default().push(f);
+    }
+    let mut funcs: Vec<(&SymIdx, &Vec<&FrameFde>)> =
+        by_func.iter().filter(|(_, l)| l.len() > 1).collect();
+    funcs.sort_by_key(|(_, l)| (l[0].block, l[0].offset));
+    for (&func, list) in funcs {
+        let views: Option<Vec<FdeViews<'d>>> = list
+            .iter()
+            .map(|f| {
+                fde_views(
+                    inputs,
+                    &nodes[f.block],
+                    blocks[f.block].as_deref()?,
+                    f.offset,
+                )
+            })
+            .collect();
+        let Some(views) = views else {
+            continue;
+        };
+        let winner_input = st.sym(func).input();
+        let Some(w) = list
+            .iter()
+            .position(|f| nodes[f.block].input == winner_input)
+        else {
+            continue;
+        };
+        let wv = &views[w];
+        let (Some(sass_align), Some(merc_align)) =
+            (cie_code_align(wv.sass_cie), cie_code_align(wv.merc_cie))
+        else {
+            continue;
+        };
+        let (Ok(w_sass), Ok(w_merc)) = (
+            frame_rows(fde_program(wv.sass), sass_align),
+            frame_rows(fde_program(wv.merc), merc_align),
+        ) else {
+            continue;
+        };
+        if w_sass.len() != w_merc.len() {
+            continue;
+        }
+        // Mercury → SASS offsets in the winner's code, where its own rows and register
+        // ranges pin them.
+        let Some(obj) = inputs.get(winner_input) else {
+            continue;
+        };
+        let pairs = super::lines::merc_sass_pairs(obj, st.sym(func).name().as_bytes());
+        let place = |m: u64| super::lines::merc_to_sass(&pairs, m);
+        let mut rows: Vec<FrameRow> = Vec::new();
+        let mut add = |loc: u64, ops: &[Vec<u8>]| {
+            let i = rows.partition_point(|r| r.loc < loc);
+            if rows.get(i).is_none_or(|r| r.loc != loc) {
+                rows.insert(
+                    i,
+                    FrameRow {
+                        loc,
+                        ops: Vec::new(),
+                    },
+                );
+            }
+            for op in ops {
+                if !rows[i].ops.contains(op) {
+                    rows[i].ops.push(op.clone());
+                }
+            }
+        };
+        let mut ok = true;
+        for (k, v) in views.iter().enumerate() {
+            if k == w {
+                for r in &w_sass {
+                    add(r.loc, &r.ops);
+                }
+                continue;
+            }
+            let Some(Ok(merc_rows)) =
+                cie_code_align(v.merc_cie).map(|a| frame_rows(fde_program(v.merc), a))
+            else {
+                ok = false;
+                break;
+            };
+            for r in &merc_rows {
+                if let Some(loc) = place(r.loc) {
+                    add(loc, &r.ops);
+                }
+            }
+        }
+        let Some(range) = fde_range(wv.sass).filter(|_| ok) else {
+            continue;
+        };
+        let first = &views[0];
+        let Some(merged) = fde_entry(first.sass, range, &frame_program(&rows, sass_align)) else {
+            continue;
+        };
+        out.insert((list[0].block, list[0].offset), merged);
+        for (f, v) in list.iter().zip(&views).skip(1) {
+            let Some(empty) = fde_range(v.merc).and_then(|r| fde_entry(v.sass, r, &[])) else {
+                continue;
+            };
+            out.insert((f.block, f.offset), empty);
+            if v.own_cie {
+                out.insert((f.block, v.sass_cie_offset), v.merc_cie.to_vec());
+            }
+        }
+    }
+    out
 }
 
 /// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with

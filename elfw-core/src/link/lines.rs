@@ -235,6 +235,7 @@ fn clear_register_ranges(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
         }
     }
     let mut cleared: Vec<Option<Vec<u8>>> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<crate::arena::SymIdx> = Default::default();
     for n in st.nodes_of(sec) {
         let new = n.data().and_then(|block| {
             let obj = inputs.get(n.input())?;
@@ -262,15 +263,57 @@ fn clear_register_ranges(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
                     || shadowed
                     || sym.is_some_and(|sym| st.sym(sym).removed())
             };
-            let ranges = register_ranges(block)?;
+            let ranges = register_entries(block)?;
             let mut out: Option<Vec<u8>> = None;
             for (name, fields) in ranges {
-                if fields.is_empty() || !gone(name) {
+                if fields.is_empty() {
                     continue;
                 }
+                if gone(name) {
+                    let bytes = out.get_or_insert_with(|| block.to_vec());
+                    for (_, at) in fields {
+                        bytes[at..at + 8].fill(0);
+                    }
+                    continue;
+                }
+                // A weak function a later copy replaced: the finalizer describes it once, at
+                // its first record, from that record's Mercury twin with Mercury offsets read
+                // in the winner's code; an entry it cannot place, and every later record, is
+                // zeroed (observed on sm_100, `-G` objects and ptxas -g ones).
+                let Some(sym) = functions
+                    .get(name)
+                    .and_then(|&k| maps.sym.get(k).copied().flatten())
+                    .filter(|sym| st.weak_first_input.contains_key(sym))
+                else {
+                    continue;
+                };
+                let winner = st.sym(sym).input();
+                let first = seen.insert(sym);
+                if first && winner == n.input() {
+                    continue;
+                }
+                let place = if first {
+                    let twin = register_record(obj, b".nv.merc.nv_debug_info_reg_sass", name);
+                    let pairs = inputs
+                        .get(winner)
+                        .map(|w| merc_sass_pairs(w, name))
+                        .unwrap_or_default();
+                    twin.map(|twin| (twin, pairs))
+                } else {
+                    None
+                };
                 let bytes = out.get_or_insert_with(|| block.to_vec());
-                for at in fields {
-                    bytes[at..at + 8].fill(0);
+                for (i, &(reg, at)) in fields.iter().enumerate() {
+                    let value = place.as_ref().and_then(|(twin, pairs)| {
+                        let k = fields[..i].iter().filter(|f| f.0 == reg).count();
+                        let &(_, ms, me) = twin.iter().filter(|t| t.0 == reg).nth(k)?;
+                        Some((merc_to_sass(pairs, ms)?, merc_to_sass(pairs, me)?))
+                    });
+                    let (start, end) = value
+                        .and_then(|(s, e)| Some((u32::try_from(s).ok()?, u32::try_from(e).ok()?)))
+                        .unwrap_or((0, 0));
+                    bytes[at..at + 4].copy_from_slice(&start.to_le_bytes());
+                    bytes[at + 4..at + 8].copy_from_slice(&end.to_le_bytes());
                 }
             }
             out
@@ -289,6 +332,21 @@ fn clear_register_ranges(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
 /// The functions of a `.nv_debug_info_reg_sass` block: each one's name and the offsets of its
 /// entries' (start, end) pairs; `None` if the block does not parse.
 fn register_ranges(d: &[u8]) -> Option<Vec<(&[u8], Vec<usize>)>> {
+    Some(
+        register_entries(d)?
+            .into_iter()
+            .map(|(name, entries)| (name, entries.into_iter().map(|(_, at)| at).collect()))
+            .collect(),
+    )
+}
+
+/// A `.nv_debug_info_reg_sass` block read: per function, its name and, per entry, its register
+/// name and where its (start, end) pair sits.
+type RegisterRecords<'d> = Vec<(&'d [u8], Vec<(&'d [u8], usize)>)>;
+
+/// The functions of a `.nv_debug_info_reg_sass` block: each one's name and, per entry, its
+/// register name and the offset of its (start, end) pair; `None` if the block does not parse.
+fn register_entries(d: &[u8]) -> Option<RegisterRecords<'_>> {
     let cstr = |at: usize| -> Option<usize> {
         let len = d.get(at..)?.iter().position(|&b| b == 0)?;
         Some(at + len + 1)
@@ -309,13 +367,143 @@ fn register_ranges(d: &[u8]) -> Option<Vec<(&[u8], Vec<usize>)>> {
         }
         let mut fields = Vec::with_capacity(count);
         for _ in 0..count {
-            o = cstr(o + 4)?;
+            let reg = o + 4;
+            o = cstr(reg)?;
             word(o + 8)?;
-            fields.push(o + 4);
+            fields.push((&d[reg..o - 1], o + 4));
             o += 12;
         }
         out.push((name, fields));
         at = o;
     }
     Some(out)
+}
+
+/// The entries of function `func`'s record in section `section` of `obj` (a
+/// `.nv_debug_info_reg_sass` or its Mercury twin): (register name, start, end) each.
+fn register_record<'d>(
+    obj: &InputObject<'d>,
+    section: &[u8],
+    func: &[u8],
+) -> Option<Vec<(&'d [u8], u64, u64)>> {
+    let d = obj
+        .elf
+        .section_data(obj.elf.section_by_name(section)?)
+        .ok()?;
+    let (_, fields) = register_entries(d)?.into_iter().find(|(n, _)| *n == func)?;
+    fields
+        .into_iter()
+        .map(|(reg, at)| {
+            let word = |o: usize| Some(u32::from_le_bytes(d.get(o..o + 4)?.try_into().ok()?));
+            Some((reg, u64::from(word(at)?), u64::from(word(at + 4)?)))
+        })
+        .collect()
+}
+
+/// (Mercury offset, SASS offset) pairs known to name the same instruction boundary in function
+/// `func`'s code as input `obj` has it: the start, its register ranges (each entry of its
+/// `.nv_debug_info_reg_sass` record against the same register's entry in the Mercury twin), and
+/// the rows of its `.debug_frame` FDE against the Mercury FDE's. Ascending; just the start when
+/// they disagree.
+pub(super) fn merc_sass_pairs(obj: &InputObject<'_>, func: &[u8]) -> Vec<(u64, u64)> {
+    let mut pairs = vec![(0, 0)];
+    let sass = register_record(obj, b".nv_debug_info_reg_sass", func);
+    let merc = register_record(obj, b".nv.merc.nv_debug_info_reg_sass", func);
+    if let (Some(sass), Some(merc)) = (sass, merc) {
+        for (i, &(reg, start, end)) in sass.iter().enumerate() {
+            let k = sass[..i].iter().filter(|e| e.0 == reg).count();
+            if let Some(&(_, ms, me)) = merc.iter().filter(|e| e.0 == reg).nth(k) {
+                pairs.extend([(ms, start), (me, end)]);
+            }
+        }
+    }
+    pairs.extend(frame_pairs(obj, func).unwrap_or_default());
+    pairs.sort_unstable();
+    pairs.dedup();
+    if pairs.windows(2).any(|w| w[0].0 == w[1].0) {
+        return vec![(0, 0)];
+    }
+    pairs
+}
+
+/// The rows of function `func`'s FDE in `obj`'s `.debug_frame` against its Mercury twin's, as
+/// (Mercury, SASS) locations.
+fn frame_pairs(obj: &InputObject<'_>, func: &[u8]) -> Option<Vec<(u64, u64)>> {
+    let data = |name: &[u8]| obj.elf.section_data(obj.elf.section_by_name(name)?).ok();
+    let (sass, merc) = (data(b".debug_frame")?, data(b".nv.merc.debug_frame")?);
+    let rela = obj.elf.section_by_name(b".rela.debug_frame")?;
+    let (se, me) = (
+        mercury::frame_entries(sass).ok()?,
+        mercury::frame_entries(merc).ok()?,
+    );
+    if se.len() != me.len() {
+        return None;
+    }
+    let names: Vec<u32> = obj
+        .elf
+        .relocations(rela)
+        .ok()?
+        .filter(|r| {
+            obj.elf
+                .symbol(r.sym)
+                .is_ok_and(|s| s.name == func && s.info & 0xf == STT_FUNC)
+        })
+        .filter_map(|r| u32::try_from(r.offset).ok())
+        .collect();
+    let i = se.iter().position(|e| {
+        !e.is_cie() && e.length_size == 12 && names.contains(&((e.offset + 20) as u32))
+    })?;
+    let c = (0..i).rev().find(|&c| se[c].is_cie())?;
+    fn entry<'a>(d: &'a [u8], e: &mercury::FrameEntry) -> Option<&'a [u8]> {
+        d.get(e.offset..e.offset + e.size)
+    }
+    let rows = |d: &[u8], entries: &[mercury::FrameEntry]| {
+        let align = mercury::cie_code_align(entry(d, &entries[c])?)?;
+        mercury::frame_rows(mercury::fde_program(entry(d, &entries[i])?), align).ok()
+    };
+    let (s, m) = (rows(sass, &se)?, rows(merc, &me)?);
+    (s.len() == m.len()).then(|| {
+        m.iter()
+            .map(|r| r.loc)
+            .zip(s.iter().map(|r| r.loc))
+            .collect()
+    })
+}
+
+/// The SASS offset of Mercury offset `m` in a function's code, given pairs of (Mercury, SASS)
+/// offsets known to match (ascending, starting at (0, 0)): a known one, or one between two
+/// known ones whose Mercury distance is twice the SASS distance (every instruction between is
+/// 32 bytes in Mercury, 16 in SASS) on a 32-byte boundary. `None` when elfw cannot tell (the
+/// finalizer reads Mercury offsets through the code's instruction table; one that is no
+/// instruction boundary does not map).
+pub(super) fn merc_to_sass(pairs: &[(u64, u64)], m: u64) -> Option<u64> {
+    if let Some(&(_, s)) = pairs.iter().find(|p| p.0 == m) {
+        return Some(s);
+    }
+    let i = pairs.partition_point(|p| p.0 < m);
+    let (m0, s0) = *pairs.get(i.checked_sub(1)?)?;
+    let (m1, s1) = *pairs.get(i)?;
+    (m1 - m0 == 2 * s1.checked_sub(s0)? && (m - m0) % 32 == 0).then(|| s0 + (m - m0) / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merc_to_sass;
+
+    /// The -g copy of `shared_weak` (sm100_weak_ptx_target_debug's winner): Mercury
+    /// `MOV`(16) `IMAD`(32) `IADD3`(32) `MOV`(16) `RET`(32), pinned at 0, 0x10, 0x30 and 0x60.
+    #[test]
+    fn mercury_offsets_read_in_the_code() {
+        let pairs = [(0, 0), (0x10, 0x10), (0x30, 0x20), (0x60, 0x40)];
+        assert_eq!(merc_to_sass(&pairs, 0x30), Some(0x20));
+        // Inside the IADD3, or in a span of mixed sizes: not placed.
+        assert_eq!(merc_to_sass(&pairs, 0x40), None);
+        // Past the last known boundary: not placed.
+        assert_eq!(merc_to_sass(&pairs, 0x80), None);
+        // A span of 32-byte instructions only: every 32 bytes is a boundary.
+        let even = [(0, 0), (0x60, 0x30)];
+        assert_eq!(merc_to_sass(&even, 0x20), Some(0x10));
+        assert_eq!(merc_to_sass(&even, 0x40), Some(0x20));
+        assert_eq!(merc_to_sass(&even, 0x30), None);
+    }
 }

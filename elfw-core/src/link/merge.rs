@@ -889,9 +889,17 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// nvlink's choice between two weak definitions (observed): the newer virtual SM (PTX
     /// `.target`) wins, then the one using fewer registers, then the first on the command line.
+    /// The virtual SM compared is the first definition's, even after a later copy replaced it;
+    /// the register count is the current definition's.
     fn weak_incoming_wins(&mut self, existing: SymIdx, i: usize) -> bool {
         let old_input = self.st.sym(existing).input();
         let (incoming, why) = self.weak_choice(existing, i, old_input);
+        if incoming {
+            self.st
+                .weak_first_input
+                .entry(existing)
+                .or_insert(old_input);
+        }
         let (winner, loser) = if incoming {
             (self.input, old_input)
         } else {
@@ -907,7 +915,8 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     fn weak_choice(&self, existing: SymIdx, i: usize, old_input: usize) -> (bool, WeakWhy) {
-        let old_vsm = self.st.input_vsm.get(&old_input).copied();
+        let first = self.st.weak_first_input.get(&existing).copied();
+        let old_vsm = self.st.input_vsm.get(&first.unwrap_or(old_input)).copied();
         let new_vsm = self.st.input_vsm.get(&self.input).copied();
         if let (Some(o), Some(n)) = (old_vsm, new_vsm) {
             if o != n {

@@ -471,6 +471,10 @@ pub struct State<'d> {
     pub regcounts: FxHashMap<SymIdx, u32>,
     /// Weak definitions that met, in the order they did (for the link map).
     pub weak_contests: Vec<WeakContest>,
+    /// The input of each replaced weak function's first definition: later copies are weighed
+    /// against its virtual SM, not the current winner's (observed: sm_80, sm_90, sm_86 copies in
+    /// that order end with the sm_86 one).
+    pub weak_first_input: FxHashMap<SymIdx, usize>,
     /// Why each function stayed or went, by function ordinal (filled by dead-code elimination).
     pub keep_reasons: Vec<KeepReason>,
     /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
@@ -646,6 +650,7 @@ impl<'d> State<'d> {
             line_moves: Vec::new(),
             regcounts: FxHashMap::default(),
             weak_contests: Vec::new(),
+            weak_first_input: FxHashMap::default(),
             keep_reasons: Vec::new(),
             sass_info_tail: FxHashMap::default(),
             new_constant2: Vec::new(),

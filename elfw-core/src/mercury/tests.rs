@@ -590,3 +590,58 @@ fn line_rows_follow_grown_code() {
         None
     );
 }
+
+/// sm100_weak_ptx_target: the later copy of `shared_weak` (sm_90 target) won. nvlink writes
+/// the function's frame at the earlier copy's FDE (rows of both copies, the loser's Mercury row
+/// at 0x20 read in the winner's code as SASS 0x10) and the winner's own entries as Mercury had
+/// them.
+#[test]
+fn weak_winner_frame_as_nvlink_writes_it() {
+    let section = |file: &str, name: &str| {
+        let bytes = corpus("sm100_weak_ptx_target", file);
+        let e = ElfFile::parse(&bytes).unwrap();
+        let s = e.section_by_name(name.as_bytes()).unwrap();
+        e.section_data(s).unwrap().to_vec()
+    };
+    let entry = |d: &[u8], i: usize| {
+        let e = frame_entries(d).unwrap()[i];
+        d[e.offset..e.offset + e.size].to_vec()
+    };
+    let out = section("expected.cubin", ".debug_frame");
+    let (t80_merc, t90) = (
+        section("t80.cubin", ".nv.merc.debug_frame"),
+        section("t90.cubin", ".debug_frame"),
+    );
+    let t90_merc = section("t90.cubin", ".nv.merc.debug_frame");
+    assert_eq!(cie_code_align(&entry(&t90, 0)), Some(4));
+    assert_eq!(cie_code_align(&entry(&t90_merc, 0)), Some(1));
+    // The winner's rows, then the loser's Mercury rows: def_cfa at 0, ends at 0x20 and 0x40.
+    let winner = frame_rows(fde_program(&entry(&t90, 1)), 4).unwrap();
+    let loser = frame_rows(fde_program(&entry(&t80_merc, 1)), 1).unwrap();
+    assert_eq!(winner.iter().map(|r| r.loc).collect::<Vec<_>>(), [0, 0x20]);
+    assert_eq!(loser.iter().map(|r| r.loc).collect::<Vec<_>>(), [0, 0x20]);
+    assert_eq!(loser[0].ops, winner[0].ops);
+    let merged = [
+        winner[0].clone(),
+        FrameRow {
+            loc: 0x10,
+            ops: Vec::new(),
+        },
+        winner[1].clone(),
+    ];
+    let first = entry(&out, 1);
+    let program = frame_program(&merged, 4);
+    assert_eq!(
+        fde_entry(&first, fde_range(&entry(&t90, 1)).unwrap(), &program),
+        Some(first.clone())
+    );
+    // The winner's own CIE and FDE: Mercury's CIE, Mercury's range, no rows.
+    assert_eq!(entry(&out, 4), entry(&t90_merc, 0));
+    let own = entry(&out, 5);
+    assert_eq!(fde_range(&own), fde_range(&entry(&t90_merc, 1)));
+    assert_eq!(fde_program(&own), [0, 0, 0, 0]);
+    assert_eq!(
+        fde_entry(&own, fde_range(&own).unwrap(), &[]),
+        Some(own.clone())
+    );
+}
