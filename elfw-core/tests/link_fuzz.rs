@@ -3026,3 +3026,8 @@ fn regression_relocatable_instance_alignment_emit_alloc() {
 fn regression_relocatable_debug_shared_type_emit_panic() {
     replay("relocatable_debug_shared_type_emit_panic");
 }
+
+#[test]
+fn regression_fatbin_forged_size_decompress_alloc() {
+    replay("fatbin_forged_size_decompress_alloc");
+}

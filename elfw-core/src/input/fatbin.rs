@@ -74,6 +74,9 @@ const ENTRY_HEADER_SIZE: usize = 64;
 /// much more than the input justifies.
 const MAX_EXPANSION: u64 = 1024;
 const MAX_DECOMPRESSED: u64 = 1 << 30;
+/// The room reserved for a decompressed payload before decoding: this many times its
+/// compressed size (cubins and PTX compress far less), the rest grows as it decodes.
+const LIKELY_EXPANSION: usize = 32;
 
 /// What is wrong with a fatbin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -425,16 +428,33 @@ fn decompress<'d>(e: &Entry<'d>) -> Result<Cow<'d, [u8]>, FatbinError> {
         e.stored
     };
     let size = e.uncompressed_size as usize;
-    let mut out = vec![0u8; size];
-    let written = if e.flags & FLAG_ZSTD != 0 {
-        let mut decoder = ruzstd::decoding::FrameDecoder::new();
+    // Memory grows with what the payload really decodes to, not with the declared size (a
+    // forged size alone must not make us allocate): room for a usual ratio up front, at most
+    // one byte past the declared size decoded.
+    let usual = stored
+        .len()
+        .saturating_mul(LIKELY_EXPANSION)
+        .saturating_add(4096);
+    let mut out = Vec::with_capacity(size.min(usual));
+    if e.flags & FLAG_ZSTD != 0 {
+        use std::io::Read;
+        let decoder = ruzstd::decoding::StreamingDecoder::new(stored)
+            .map_err(|_| bad("corrupt zstd data"))?;
         decoder
-            .decode_all(stored, &mut out)
-            .map_err(|_| bad("corrupt zstd data"))?
+            .take(size as u64 + 1)
+            .read_to_end(&mut out)
+            .map_err(|_| bad("corrupt zstd data"))?;
     } else {
-        lz4_flex::block::decompress_into(stored, &mut out).map_err(|_| bad("corrupt LZ4 data"))?
-    };
-    if written != size {
+        // An LZ4 block expands at most 255 times (each length byte adds at most 255 bytes).
+        if size > stored.len().saturating_mul(255).saturating_add(16) {
+            return Err(bad("declared uncompressed size is implausibly large"));
+        }
+        out.resize(size, 0);
+        let written = lz4_flex::block::decompress_into(stored, &mut out)
+            .map_err(|_| bad("corrupt LZ4 data"))?;
+        out.truncate(written);
+    }
+    if out.len() != size {
         return Err(bad("decompressed size differs from the declared size"));
     }
     Ok(Cow::Owned(out))
