@@ -1,0 +1,20 @@
+#include <cublasdx.hpp>
+using namespace cublasdx;
+using GEMM = decltype(Size<32, 32, 32>() + Precision<float>() + Type<type::real>() + Function<function::MM>() + Arrangement<arrangement::row_major, arrangement::col_major>() + Block() + BlockDim<128>() + SM<ARCH>());
+__device__ void scale_out(float *c, float s);
+__global__ void __launch_bounds__(128) gemm_kernel(const float *a, const float *b, float *c, float alpha, float beta) {
+  extern __shared__ __align__(16) char smem[];
+  auto [sa, sb, sc] = cublasdx::slice_shared_memory<GEMM>(smem);
+  auto ga = cublasdx::make_tensor(a, GEMM::get_layout_gmem_a());
+  auto gb = cublasdx::make_tensor(b, GEMM::get_layout_gmem_b());
+  auto gc = cublasdx::make_tensor(c, GEMM::get_layout_gmem_c());
+  auto ta = cublasdx::make_tensor(sa, GEMM::get_layout_smem_a());
+  auto tb = cublasdx::make_tensor(sb, GEMM::get_layout_smem_b());
+  auto tc = cublasdx::make_tensor(sc, GEMM::get_layout_smem_c());
+  cublasdx::copy<GEMM, 16>(ga, ta); cublasdx::copy<GEMM, 16>(gb, tb); cublasdx::copy<GEMM, 16>(gc, tc);
+  cublasdx::copy_wait();
+  GEMM().execute(alpha, ta, tb, beta, tc);
+  __syncthreads();
+  cublasdx::copy<GEMM, 16>(tc, gc);
+  scale_out(c, alpha);
+}
