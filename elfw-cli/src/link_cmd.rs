@@ -134,13 +134,8 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
         }
         // What elfw's link-time optimization does not do the way nvlink does yet.
         for (option, name) in [
-            ("Xnvvm", "-Xnvvm"),
-            ("split-compile", "-split-compile"),
-            ("split-compile-extended", "-split-compile-extended"),
-            ("emit-ptx", "-emit-ptx"),
             ("Ofast-compile", "-Ofast-compile"),
             ("nvvm-latest", "-nvvm-latest"),
-            ("Xptxas", "-Xptxas"),
         ] {
             if parsed.has(option) {
                 return out.fatal(&format!(
@@ -224,9 +219,17 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
             (parsed.has("dlto") || parsed.has("link-time-opt"))
                 .then(|| parsed.value("nvvmpath"))
                 .flatten()
-                .map(|p| elfw_core::lto::LtoOptions {
-                    nvvmpath: resolve(env, p),
-                    maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
+                .map(|p| {
+                    let number = |o| parsed.value(o).and_then(|n| n.parse::<i32>().ok());
+                    elfw_core::lto::LtoOptions {
+                        maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
+                        xnvvm: parsed.list("Xnvvm").to_vec(),
+                        xptxas: parsed.list("Xptxas").to_vec(),
+                        split_compile: number("split-compile"),
+                        split_compile_extended: number("split-compile-extended"),
+                        emit_ptx: parsed.has("emit-ptx"),
+                        ..elfw_core::lto::LtoOptions::new(resolve(env, p))
+                    }
                 }),
         )
         .tool_record(ToolRecord {
@@ -313,14 +316,16 @@ fn finish_link(
     if status == 1 && linked.image.is_none() {
         return 1;
     }
+    // (Reports read a cubin; `-emit-ptx` made PTX.)
+    let image = linked.image.as_deref().filter(|_| !linked.emitted_ptx);
     if parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle") {
-        if let Some(image) = &linked.image {
+        if let Some(image) = image {
             let text = report::callgraph_dump(image, &linked.cubins, target);
             out.run.stderr.extend_from_slice(text.as_bytes());
         }
     }
     if parsed.has("verbose") {
-        for line in report::verbose_lines(linked.image.as_deref(), &linked.cubins, target) {
+        for line in report::verbose_lines(image, &linked.cubins, target) {
             out.line(Severity::Info, &line);
         }
     }
@@ -348,7 +353,7 @@ fn finish_link(
     // (After a fatal only the image is written.)
     if let Some(reg) = parsed
         .value("register-link-binaries")
-        .filter(|_| status != 1)
+        .filter(|_| status != 1 && !linked.emitted_ptx)
     {
         if let Err(code) = write_registration(reg, linked, env, out) {
             if let Some((tmp, _)) = pending {

@@ -159,6 +159,23 @@ fn bad_values() {
         &format!("{OK} -split-compile=abc"),
         "'abc': expected a number",
     );
+    // nvlink reads numbers as C's strtol with base 0 does and wants them in 32 bits.
+    fatal(
+        &format!("{OK} -maxrregcount=4294967297"),
+        "32-bit integer value (4294967297) out of range",
+    );
+    fatal(
+        &format!("{OK} -split-compile -2147483649"),
+        "32-bit integer value (-2147483649) out of range",
+    );
+    fatal(
+        &format!("{OK} -split-compile=0x"),
+        "'0x': expected a number",
+    );
+    fatal(
+        &format!("{OK} -split-compile=09"),
+        "'09': expected a number",
+    );
     fatal(
         &format!("{OK} -cpu-arch=x86_64"),
         "Value 'x86_64' is not defined for option 'cpu-arch'",
