@@ -393,11 +393,25 @@ fn lto_options() {
         "nvlink fatal   : elfLink linker library load error\n",
     );
     assert!(!dir.join("out.cubin").exists());
+    // -Xnvvm, -Xptxas and the split-compile options go to libnvvm and ptxas: the missing
+    // library is what stops this link (nvlink 13.5.37 prints the same).
+    check(
+        &format!("{OK} -dlto -nvvmpath=/x -Xnvvm -O3 -Xptxas -v -split-compile 2"),
+        1,
+        "nvlink fatal   : elfLink linker library load error\n",
+    );
+    // -emit-ptx with -split-compile-extended: nvlink says so with its options, before it
+    // loads libnvvm.
+    check(
+        &format!("{OK} -dlto -nvvmpath=/x -emit-ptx -split-compile-extended 2"),
+        1,
+        "nvlink info    : Incompatible options '-emit-ptx' and '-split-compile-extended', using '-split-compile'\nnvlink fatal   : elfLink linker library load error\n",
+    );
     // What elfw's link-time optimization does not do yet is refused before the link.
     check(
-        &format!("{OK} -dlto -nvvmpath=/x -Xnvvm -O3"),
+        &format!("{OK} -dlto -nvvmpath=/x -Ofc=max"),
         1,
-        "nvlink fatal   : -Xnvvm with link-time optimization (-lto/-dlto) is not supported by elfw\n",
+        "nvlink fatal   : -Ofast-compile with link-time optimization (-lto/-dlto) is not supported by elfw\n",
     );
     // LTO-only options are accepted and ignored without LTO.
     check(&format!("{OK} -nvvmpath=/x -Xptxas -v -Xptxas=-v,-O3 -Xnvvm -O3 -maxrregcount=-3 -split-compile=2 -split-compile-extended 3"), 0, "");

@@ -621,7 +621,11 @@ impl Linker {
                                 .map(|m| String::from_utf8_lossy(m).into_owned()),
                         );
                     }
-                } else if !loaded.cubins.is_empty() {
+                } else if !loaded.cubins.is_empty()
+                    || loaded.lto_modules.iter().any(|m| m.options.is_some())
+                {
+                    // (A fatbin file's LTO-IR gets the info but no registration; an NVVM IR
+                    // file neither: observed.)
                     out.diagnostics.push(
                         Diagnostic::new(
                             Severity::Info,
@@ -631,7 +635,9 @@ impl Linker {
                         )
                         .in_file(name.clone()),
                     );
-                    registrations.push(self.path_registration(item));
+                    if !loaded.cubins.is_empty() {
+                        registrations.push(self.path_registration(item));
+                    }
                 }
             }
             out.inputs.push(InputReport {
