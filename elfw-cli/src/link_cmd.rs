@@ -223,8 +223,8 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
                     let number = |o| parsed.value(o).and_then(|n| n.parse::<i32>().ok());
                     elfw_core::lto::LtoOptions {
                         maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
-                        xnvvm: parsed.list("Xnvvm").to_vec(),
-                        xptxas: parsed.list("Xptxas").to_vec(),
+                        xnvvm: words(parsed.list("Xnvvm")),
+                        xptxas: words(parsed.list("Xptxas")),
                         split_compile: number("split-compile"),
                         split_compile_extended: number("split-compile-extended"),
                         emit_ptx: parsed.has("emit-ptx"),
@@ -578,11 +578,20 @@ fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// The words of a `-Xptxas`/`-Xnvvm` list: nvlink splits each value at white space too
+/// (observed: nvcc passes `-Xptxas "-O2 "`, and `-Xptxas "-O1 -v"` is two options).
+fn words(list: &[String]) -> Vec<String> {
+    list.iter()
+        .flat_map(|v| v.split_ascii_whitespace())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The link's own options for ptxas when it compiles PTX inputs: the `-Xptxas` words, then
 /// `-maxrregcount` (observed: nvlink's embedded ptxas records them, the link's register limit
 /// winning over both the `-Xptxas` one and the fatbin entry's).
 fn ptxas_options(parsed: &Parsed) -> Vec<String> {
-    let mut out: Vec<String> = parsed.list("Xptxas").to_vec();
+    let mut out: Vec<String> = words(parsed.list("Xptxas"));
     if let Some(n) = parsed.value("maxrregcount") {
         out.push(format!("-maxrregcount={n}"));
     }
