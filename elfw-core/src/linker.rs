@@ -523,6 +523,11 @@ impl Linker {
         let mut host_references = Vec::new();
         let mut last_unit_system = None;
         let mut not_built_for_lto = false;
+        // libcudadevrt must come after every input with device code not built for LTO, once
+        // some device code came before it (see below).
+        let mut device_code_seen = false;
+        let mut after_cudadevrt = false;
+        let mut unexpected_after_cudadevrt = false;
         for (i, item) in order.iter().enumerate() {
             let name = item.name().to_string();
             match opened[i] {
@@ -647,6 +652,7 @@ impl Linker {
                 duplicate: false,
             });
             host_refs.extend(loaded.host_refs);
+            let user_cubins = loaded.cubins.iter().any(|c| !c.system_library);
             cubins.extend(loaded.cubins);
             if let Some(libnvvm) = &libnvvm {
                 for m in &loaded.lto_modules {
@@ -668,6 +674,11 @@ impl Linker {
                 }
             }
             lto_modules.extend(loaded.lto_modules);
+            let user_fatbin_objects = loaded.host_references.iter().any(|(system, _)| !system);
+            let system_objects = loaded.host_references.iter().any(|(system, _)| *system);
+            unexpected_after_cudadevrt |= after_cudadevrt && user_cubins;
+            after_cudadevrt |= system_objects && device_code_seen;
+            device_code_seen |= user_cubins || user_fatbin_objects;
             host_references.extend(loaded.host_references);
             if loaded.last_unit_system.is_some() {
                 last_unit_system = loaded.last_unit_system;
@@ -870,6 +881,20 @@ impl Linker {
                 lto_cubins.append(&mut cubins);
                 cubins = lto_cubins;
             }
+        }
+        // nvlink drops what is not referenced from libcudadevrt at the end of its list of
+        // objects, and gives up when an object with device code not built for LTO follows
+        // libcudadevrt there (observed, with and without -dlto, -r included): libcudadevrt
+        // counts once an input with device code (a cubin, a fatbin, a host object with a
+        // fatbin, LTO-IR included) came before it; fatbin and NVVM IR files holding only
+        // LTO-IR, and host objects without device code, count neither before nor after.
+        // `-keep-system-libraries` keeps libcudadevrt whole and skips this.
+        if unexpected_after_cudadevrt && !self.keep_system_libraries {
+            out.diagnostics.push(Diagnostic::new(
+                Severity::Fatal,
+                "unexpected object after cudadevrt",
+            ));
+            return out;
         }
         if self.keep_input_cubins {
             out.cubins = cubins
