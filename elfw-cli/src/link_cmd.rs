@@ -128,21 +128,8 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
             "Link target of '{arch}' is virtual target that is not JIT-able; use 'sm_' target instead"
         ));
     }
-    if parsed.has("dlto") || parsed.has("link-time-opt") {
-        if !parsed.has("nvvmpath") {
-            return out.fatal("-nvvmpath should be specified with -lto");
-        }
-        // What elfw's link-time optimization does not do the way nvlink does yet.
-        for (option, name) in [
-            ("Ofast-compile", "-Ofast-compile"),
-            ("nvvm-latest", "-nvvm-latest"),
-        ] {
-            if parsed.has(option) {
-                return out.fatal(&format!(
-                    "{name} with link-time optimization (-lto/-dlto) is not supported by elfw"
-                ));
-            }
-        }
+    if (parsed.has("dlto") || parsed.has("link-time-opt")) && !parsed.has("nvvmpath") {
+        return out.fatal("-nvvmpath should be specified with -lto");
     }
     for (given, needs, msg) in [
         (
@@ -228,6 +215,8 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
                         split_compile: number("split-compile"),
                         split_compile_extended: number("split-compile-extended"),
                         emit_ptx: parsed.has("emit-ptx"),
+                        fast_compile: parsed.value("Ofast-compile").map(str::to_owned),
+                        nvvm_latest: parsed.has("nvvm-latest"),
                         ..elfw_core::lto::LtoOptions::new(resolve(env, p))
                     }
                 }),

@@ -407,11 +407,10 @@ fn lto_options() {
         1,
         "nvlink info    : Incompatible options '-emit-ptx' and '-split-compile-extended', using '-split-compile'\nnvlink fatal   : elfLink linker library load error\n",
     );
-    // What elfw's link-time optimization does not do yet is refused before the link.
     check(
-        &format!("{OK} -dlto -nvvmpath=/x -Ofc=max"),
+        &format!("{OK} -dlto -nvvmpath=/x -Ofc=max -nvvm-latest"),
         1,
-        "nvlink fatal   : -Ofast-compile with link-time optimization (-lto/-dlto) is not supported by elfw\n",
+        "nvlink fatal   : elfLink linker library load error\n",
     );
     // LTO-only options are accepted and ignored without LTO.
     check(&format!("{OK} -nvvmpath=/x -Xptxas -v -Xptxas=-v,-O3 -Xnvvm -O3 -maxrregcount=-3 -split-compile=2 -split-compile-extended 3"), 0, "");

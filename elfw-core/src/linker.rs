@@ -740,6 +740,8 @@ impl Linker {
                     split: split.as_deref(),
                     xnvvm: &lto_opts.xnvvm,
                     cicc: &cicc.unwrap_or_default(),
+                    fast_compile: lto_opts.fast_compile_level(),
+                    nvvm_latest: lto_opts.nvvm_latest,
                 });
                 let Some(program) = program.as_mut() else {
                     // (Unreachable: every module was added to the program.)
@@ -759,6 +761,11 @@ impl Linker {
                         return out;
                     }
                 };
+                // libnvvm's log of a compile that worked is shown as it is (observed).
+                if !compiled.log.is_empty() {
+                    out.diagnostics
+                        .push(Diagnostic::new(Severity::Info, compiled.log.clone()));
+                }
                 // (A forced partial LTO stays partial whatever libnvvm says: observed with
                 // `-r`, where libnvvm answers 100 too.)
                 // (Several PTX modules, from -split-compile-extended, are each compiled as

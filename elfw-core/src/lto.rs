@@ -34,7 +34,11 @@
 //!   with `-c` and linked, in libnvvm's order (which follows its threads);
 //! - `-Xnvvm` options come last, followed by the first fatbin module's cicc options in
 //!   libnvvm's spelling; `-Xptxas` words go to ptxas after the target;
-//! - `-emit-ptx`: libnvvm's PTX is the output.
+//! - `-emit-ptx`: libnvvm's PTX is the output;
+//! - `-Ofast-compile=L` (not `0`): libnvvm `-Ofast-compile=L` after the split option, ptxas
+//!   `-Ofc L`; `-nvvm-latest`: libnvvm `-nvvm-version=nvvm-latest`, last;
+//! - a non-empty program log after a successful compile is printed as an info (observed with
+//!   `-Ofast-compile=mid`: `opt: Unknown command line argument ...`).
 
 pub mod libnvvm;
 
@@ -58,6 +62,10 @@ pub struct LtoOptions {
     pub split_compile_extended: Option<i32>,
     /// `-emit-ptx`: the link's output is libnvvm's PTX (no ptxas, no merge).
     pub emit_ptx: bool,
+    /// `-Ofast-compile` (`max`, `mid`, `min`; `0` or none: off).
+    pub fast_compile: Option<String>,
+    /// `-nvvm-latest`.
+    pub nvvm_latest: bool,
 }
 
 impl LtoOptions {
@@ -71,7 +79,14 @@ impl LtoOptions {
             split_compile: None,
             split_compile_extended: None,
             emit_ptx: false,
+            fast_compile: None,
+            nvvm_latest: false,
         }
+    }
+
+    /// The `-Ofast-compile` level when it is on (not `0`).
+    pub fn fast_compile_level(&self) -> Option<&str> {
+        self.fast_compile.as_deref().filter(|l| *l != "0")
     }
 
     /// The split-compile option libnvvm gets (`-split-compile=N` or
@@ -236,6 +251,10 @@ pub struct NvvmOptionInputs<'a> {
     pub xnvvm: &'a [String],
     /// The modules' floating-point options (appended, after `-Xnvvm`'s, only with `-Xnvvm`).
     pub cicc: &'a CiccOptions,
+    /// `-Ofast-compile`'s level, when on.
+    pub fast_compile: Option<&'a str>,
+    /// `-nvvm-latest`.
+    pub nvvm_latest: bool,
 }
 
 /// libnvvm's options, as nvlink builds them.
@@ -244,6 +263,9 @@ pub fn nvvm_options(o: &NvvmOptionInputs<'_>) -> Vec<String> {
     let mut v = vec![format!("-arch={arch}"), "-link-lto".to_string()];
     if let Some(split) = o.split {
         v.push(split.to_string());
+    }
+    if let Some(level) = o.fast_compile {
+        v.push(format!("-Ofast-compile={level}"));
     }
     if let Some(n) = o.maxrregcount {
         v.push(format!("-maxreg={n}"));
@@ -269,6 +291,9 @@ pub fn nvvm_options(o: &NvvmOptionInputs<'_>) -> Vec<String> {
     if !o.xnvvm.is_empty() {
         v.extend(o.xnvvm.iter().cloned());
         v.extend(o.cicc.nvvm_options());
+    }
+    if o.nvvm_latest {
+        v.push("-nvvm-version=nvvm-latest".into());
     }
     v
 }
@@ -298,6 +323,10 @@ pub fn ptxas_arguments(target: SmArch, debug: bool, lto: &LtoOptions, whole: boo
         v.push("-split-compile".to_string());
         v.push(n.to_string());
     }
+    if let Some(level) = lto.fast_compile_level() {
+        v.push("-Ofc".to_string());
+        v.push(level.to_string());
+    }
     v
 }
 
@@ -317,6 +346,8 @@ mod tests {
             split: None,
             xnvvm: &[],
             cicc: &CiccOptions::default(),
+            fast_compile: None,
+            nvvm_latest: false,
         })
     }
 
