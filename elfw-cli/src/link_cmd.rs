@@ -128,26 +128,8 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
             "Link target of '{arch}' is virtual target that is not JIT-able; use 'sm_' target instead"
         ));
     }
-    if parsed.has("dlto") || parsed.has("link-time-opt") {
-        if !parsed.has("nvvmpath") {
-            return out.fatal("-nvvmpath should be specified with -lto");
-        }
-        // What elfw's link-time optimization does not do the way nvlink does yet.
-        for (option, name) in [
-            ("Xnvvm", "-Xnvvm"),
-            ("split-compile", "-split-compile"),
-            ("split-compile-extended", "-split-compile-extended"),
-            ("emit-ptx", "-emit-ptx"),
-            ("Ofast-compile", "-Ofast-compile"),
-            ("nvvm-latest", "-nvvm-latest"),
-            ("Xptxas", "-Xptxas"),
-        ] {
-            if parsed.has(option) {
-                return out.fatal(&format!(
-                    "{name} with link-time optimization (-lto/-dlto) is not supported by elfw"
-                ));
-            }
-        }
+    if (parsed.has("dlto") || parsed.has("link-time-opt")) && !parsed.has("nvvmpath") {
+        return out.fatal("-nvvmpath should be specified with -lto");
     }
     for (given, needs, msg) in [
         (
@@ -224,9 +206,19 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
             (parsed.has("dlto") || parsed.has("link-time-opt"))
                 .then(|| parsed.value("nvvmpath"))
                 .flatten()
-                .map(|p| elfw_core::lto::LtoOptions {
-                    nvvmpath: resolve(env, p),
-                    maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
+                .map(|p| {
+                    let number = |o| parsed.value(o).and_then(|n| n.parse::<i32>().ok());
+                    elfw_core::lto::LtoOptions {
+                        maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
+                        xnvvm: words(parsed.list("Xnvvm")),
+                        xptxas: words(parsed.list("Xptxas")),
+                        split_compile: number("split-compile"),
+                        split_compile_extended: number("split-compile-extended"),
+                        emit_ptx: parsed.has("emit-ptx"),
+                        fast_compile: parsed.value("Ofast-compile").map(str::to_owned),
+                        nvvm_latest: parsed.has("nvvm-latest"),
+                        ..elfw_core::lto::LtoOptions::new(resolve(env, p))
+                    }
                 }),
         )
         .tool_record(ToolRecord {
@@ -311,14 +303,16 @@ fn finish_link(
     if status == 1 && linked.image.is_none() {
         return 1;
     }
+    // (Reports read a cubin; `-emit-ptx` made PTX.)
+    let image = linked.image.as_deref().filter(|_| !linked.emitted_ptx);
     if parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle") {
-        if let Some(image) = &linked.image {
+        if let Some(image) = image {
             let text = report::callgraph_dump(image, &linked.cubins, target);
             out.run.stderr.extend_from_slice(text.as_bytes());
         }
     }
     if parsed.has("verbose") {
-        for line in report::verbose_lines(linked.image.as_deref(), &linked.cubins, target) {
+        for line in report::verbose_lines(image, &linked.cubins, target) {
             out.line(Severity::Info, &line);
         }
     }
@@ -346,7 +340,7 @@ fn finish_link(
     // (After a fatal only the image is written.)
     if let Some(reg) = parsed
         .value("register-link-binaries")
-        .filter(|_| status != 1)
+        .filter(|_| status != 1 && !linked.emitted_ptx)
     {
         if let Err(code) = write_registration(reg, linked, env, out) {
             if let Some((tmp, _)) = pending {
@@ -571,11 +565,20 @@ fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// The words of a `-Xptxas`/`-Xnvvm` list: nvlink splits each value at white space too
+/// (observed: nvcc passes `-Xptxas "-O2 "`, and `-Xptxas "-O1 -v"` is two options).
+fn words(list: &[String]) -> Vec<String> {
+    list.iter()
+        .flat_map(|v| v.split_ascii_whitespace())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The link's own options for ptxas when it compiles PTX inputs: the `-Xptxas` words, then
 /// `-maxrregcount` (observed: nvlink's embedded ptxas records them, the link's register limit
 /// winning over both the `-Xptxas` one and the fatbin entry's).
 fn ptxas_options(parsed: &Parsed) -> Vec<String> {
-    let mut out: Vec<String> = parsed.list("Xptxas").to_vec();
+    let mut out: Vec<String> = words(parsed.list("Xptxas"));
     if let Some(n) = parsed.value("maxrregcount") {
         out.push(format!("-maxrregcount={n}"));
     }

@@ -499,7 +499,7 @@ fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<()
         p.values.entry(spec.long).or_default();
         return Ok(());
     };
-    let items: Vec<String> = if spec.kind == Kind::List {
+    let mut items: Vec<String> = if spec.kind == Kind::List {
         val.split(',')
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
@@ -507,11 +507,20 @@ fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<()
     } else {
         vec![val]
     };
-    for v in &items {
+    for v in &mut items {
         match spec.kind {
-            Kind::Number if parse_number(v).is_none() => {
-                return Err(ParseError(format!("'{v}': expected a number")))
-            }
+            Kind::Number => match parse_number(v) {
+                None => return Err(ParseError(format!("'{v}': expected a number"))),
+                Some(n) if i32::try_from(n).is_err() => {
+                    return Err(ParseError(format!(
+                        "32-bit integer value ({v}) out of range"
+                    )))
+                }
+                // Kept in decimal, as nvlink records and passes it on (observed: `0x20` and
+                // `040` are recorded as `32`).
+                Some(n) if spec.allowed.is_none() => *v = n.to_string(),
+                Some(_) => {}
+            },
             Kind::Bool if v != "true" && v != "false" => {
                 return Err(ParseError(format!("'{v}': expected true or false")))
             }
@@ -540,9 +549,32 @@ fn record(p: &mut Parsed, spec: &'static Spec, val: Option<String>) -> Result<()
     Ok(())
 }
 
-/// A number as nvlink's option parser reads one (decimal, optionally signed).
+/// A number as nvlink's option parser reads one: optionally signed, decimal, `0x` hexadecimal
+/// or `0` octal (C's `strtol` with base 0; observed: `-split-compile 010` is 8, `0x10` 16);
+/// values too large for 64 bits read as `i64::MAX`/`i64::MIN` (out of range for 32 bits all
+/// the same).
 fn parse_number(v: &str) -> Option<i64> {
-    v.parse::<i64>().ok()
+    let (negative, digits) = match v.as_bytes().first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let (radix, digits) = if let Some(h) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        (16, h)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (8, &digits[1..])
+    } else {
+        (10, digits)
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let magnitude = i128::from_str_radix(digits, radix).unwrap_or(i128::MAX);
+    let value = if negative { -magnitude } else { magnitude };
+    Some(i64::try_from(value).unwrap_or(if negative { i64::MIN } else { i64::MAX }))
 }
 
 #[cfg(test)]

@@ -19,7 +19,8 @@ fn repo() -> PathBuf {
         .to_path_buf()
 }
 
-/// `(case name, expected.cubin bytes)` for every corpus case where nvlink wrote an image.
+/// `(case name, expected.cubin bytes)` for every corpus case where nvlink wrote an image (an
+/// ELF image: `-emit-ptx` cases hold PTX text).
 fn corpus_images() -> Vec<(String, Vec<u8>)> {
     let dir = repo().join("tests/corpus");
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
@@ -34,6 +35,7 @@ fn corpus_images() -> Vec<(String, Vec<u8>)> {
             let name = p.parent()?.file_name()?.to_string_lossy().into_owned();
             Some((name, std::fs::read(&p).ok()?))
         })
+        .filter(|(_, d)| d.starts_with(b"\x7fELF"))
         .collect();
     out.sort();
     assert!(!out.is_empty(), "no tests/corpus/*/expected.cubin");

@@ -159,6 +159,23 @@ fn bad_values() {
         &format!("{OK} -split-compile=abc"),
         "'abc': expected a number",
     );
+    // nvlink reads numbers as C's strtol with base 0 does and wants them in 32 bits.
+    fatal(
+        &format!("{OK} -maxrregcount=4294967297"),
+        "32-bit integer value (4294967297) out of range",
+    );
+    fatal(
+        &format!("{OK} -split-compile -2147483649"),
+        "32-bit integer value (-2147483649) out of range",
+    );
+    fatal(
+        &format!("{OK} -split-compile=0x"),
+        "'0x': expected a number",
+    );
+    fatal(
+        &format!("{OK} -split-compile=09"),
+        "'09': expected a number",
+    );
     fatal(
         &format!("{OK} -cpu-arch=x86_64"),
         "Value 'x86_64' is not defined for option 'cpu-arch'",
@@ -376,11 +393,24 @@ fn lto_options() {
         "nvlink fatal   : elfLink linker library load error\n",
     );
     assert!(!dir.join("out.cubin").exists());
-    // What elfw's link-time optimization does not do yet is refused before the link.
+    // -Xnvvm, -Xptxas and the split-compile options go to libnvvm and ptxas: the missing
+    // library is what stops this link (nvlink 13.5.37 prints the same).
     check(
-        &format!("{OK} -dlto -nvvmpath=/x -Xnvvm -O3"),
+        &format!("{OK} -dlto -nvvmpath=/x -Xnvvm -O3 -Xptxas -v -split-compile 2"),
         1,
-        "nvlink fatal   : -Xnvvm with link-time optimization (-lto/-dlto) is not supported by elfw\n",
+        "nvlink fatal   : elfLink linker library load error\n",
+    );
+    // -emit-ptx with -split-compile-extended: nvlink says so with its options, before it
+    // loads libnvvm.
+    check(
+        &format!("{OK} -dlto -nvvmpath=/x -emit-ptx -split-compile-extended 2"),
+        1,
+        "nvlink info    : Incompatible options '-emit-ptx' and '-split-compile-extended', using '-split-compile'\nnvlink fatal   : elfLink linker library load error\n",
+    );
+    check(
+        &format!("{OK} -dlto -nvvmpath=/x -Ofc=max -nvvm-latest"),
+        1,
+        "nvlink fatal   : elfLink linker library load error\n",
     );
     // LTO-only options are accepted and ignored without LTO.
     check(&format!("{OK} -nvvmpath=/x -Xptxas -v -Xptxas=-v,-O3 -Xnvvm -O3 -maxrregcount=-3 -split-compile=2 -split-compile-extended 3"), 0, "");

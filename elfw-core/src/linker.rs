@@ -127,6 +127,9 @@ pub struct Linked {
     /// The image is a whole-program LTO compile (libnvvm's and ptxas's, not a merge): nvlink
     /// then lists the inputs' registrations in reverse order (observed).
     pub whole_program_lto: bool,
+    /// The image is libnvvm's PTX text (`-emit-ptx`), not a cubin: nvlink writes it as the
+    /// output and nothing else (no `.reg.c`).
+    pub emitted_ptx: bool,
 }
 
 impl Linked {
@@ -426,6 +429,9 @@ impl Linker {
 
     fn link_inner(&self, sink: Option<&mut dyn std::io::Write>) -> Linked {
         let mut out = Linked::default();
+        if let Some(info) = self.lto.as_ref().and_then(LtoOptions::emit_ptx_info) {
+            out.diagnostics.push(Diagnostic::new(Severity::Info, info));
+        }
         if self.preserve_relocs {
             if let Some(w) = preserve_relocs_warning(self.target) {
                 self.warn(&mut out, Diagnostic::new(Severity::Warning, w));
@@ -507,6 +513,9 @@ impl Linker {
             })
             .collect();
 
+        // nvlink adds each LTO-IR module to libnvvm's program as it reads its input: a module
+        // libnvvm refuses stops the link there (observed: inputs after it say nothing).
+        let mut program = None;
         let lto_store = input::InputStore::new();
         let mut cubins = Vec::new();
         let mut host_refs = input::HostRefs::default();
@@ -514,6 +523,11 @@ impl Linker {
         let mut host_references = Vec::new();
         let mut last_unit_system = None;
         let mut not_built_for_lto = false;
+        // libcudadevrt must come after every input with device code not built for LTO, once
+        // some device code came before it (see below).
+        let mut device_code_seen = false;
+        let mut after_cudadevrt = false;
+        let mut unexpected_after_cudadevrt = false;
         for (i, item) in order.iter().enumerate() {
             let name = item.name().to_string();
             match opened[i] {
@@ -612,7 +626,11 @@ impl Linker {
                                 .map(|m| String::from_utf8_lossy(m).into_owned()),
                         );
                     }
-                } else if !loaded.cubins.is_empty() {
+                } else if !loaded.cubins.is_empty()
+                    || loaded.lto_modules.iter().any(|m| m.options.is_some())
+                {
+                    // (A fatbin file's LTO-IR gets the info but no registration; an NVVM IR
+                    // file neither: observed.)
                     out.diagnostics.push(
                         Diagnostic::new(
                             Severity::Info,
@@ -622,7 +640,9 @@ impl Linker {
                         )
                         .in_file(name.clone()),
                     );
-                    registrations.push(self.path_registration(item));
+                    if !loaded.cubins.is_empty() {
+                        registrations.push(self.path_registration(item));
+                    }
                 }
             }
             out.inputs.push(InputReport {
@@ -632,8 +652,33 @@ impl Linker {
                 duplicate: false,
             });
             host_refs.extend(loaded.host_refs);
+            let user_cubins = loaded.cubins.iter().any(|c| !c.system_library);
             cubins.extend(loaded.cubins);
+            if let Some(libnvvm) = &libnvvm {
+                for m in &loaded.lto_modules {
+                    let added = match &mut program {
+                        Some(p) => Ok(p),
+                        None => libnvvm.program().map(|p| program.insert(p)),
+                    }
+                    .and_then(|p| {
+                        p.add(&lto::libnvvm::Module {
+                            name: &m.name,
+                            ir: m.ir,
+                        })
+                    });
+                    if added.is_err() {
+                        out.diagnostics
+                            .push(Diagnostic::new(Severity::Fatal, "elfLink nvvm error"));
+                        return out;
+                    }
+                }
+            }
             lto_modules.extend(loaded.lto_modules);
+            let user_fatbin_objects = loaded.host_references.iter().any(|(system, _)| !system);
+            let system_objects = loaded.host_references.iter().any(|(system, _)| *system);
+            unexpected_after_cudadevrt |= after_cudadevrt && user_cubins;
+            after_cudadevrt |= system_objects && device_code_seen;
+            device_code_seen |= user_cubins || user_fatbin_objects;
             host_references.extend(loaded.host_references);
             if loaded.last_unit_system.is_some() {
                 last_unit_system = loaded.last_unit_system;
@@ -642,7 +687,7 @@ impl Linker {
         // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
         // itself, a partial one is linked first as `lto.cubin`.
         let mut lto_compiled = false;
-        if let (Some(lto_opts), Some(libnvvm)) = (&self.lto, &libnvvm) {
+        if let (Some(lto_opts), Some(_)) = (&self.lto, &libnvvm) {
             if lto_modules.is_empty() {
                 self.warn(
                     &mut out,
@@ -662,6 +707,28 @@ impl Linker {
                 } else {
                     lto::HostRefOptions::from_objects(&host_references)
                 };
+                // Every module from a fatbin must have been compiled with the same
+                // floating-point options as the first (NVVM IR files carry none).
+                let mut cicc: Option<lto::CiccOptions> = None;
+                for options in lto_modules.iter().filter_map(|m| m.options) {
+                    let these = lto::CiccOptions::parse(options);
+                    match &cicc {
+                        None => cicc = Some(these),
+                        Some(first) => {
+                            if let Some(name) = first.mismatch(&these) {
+                                out.diagnostics.push(Diagnostic::new(
+                                    Severity::Fatal,
+                                    format!("Cicc option values for '{name}' do not match"),
+                                ));
+                                return out;
+                            }
+                        }
+                    }
+                }
+                let (split, split_info) = lto_opts.nvvm_split();
+                if let Some(info) = split_info {
+                    out.diagnostics.push(Diagnostic::new(Severity::Info, info));
+                }
                 let options = lto::nvvm_options(&lto::NvvmOptionInputs {
                     target: self.target.sm_arch(),
                     maxrregcount: lto_opts.maxrregcount,
@@ -670,15 +737,19 @@ impl Linker {
                     debug: self.debug,
                     host_info: !self.ignore_host_info,
                     host_refs: &refs,
+                    split: split.as_deref(),
+                    xnvvm: &lto_opts.xnvvm,
+                    cicc: &cicc.unwrap_or_default(),
+                    fast_compile: lto_opts.fast_compile_level(),
+                    nvvm_latest: lto_opts.nvvm_latest,
                 });
-                let modules: Vec<lto::libnvvm::Module<'_>> = lto_modules
-                    .iter()
-                    .map(|m| lto::libnvvm::Module {
-                        name: &m.name,
-                        ir: m.ir,
-                    })
-                    .collect();
-                let compiled = match libnvvm.compile(&modules, &options) {
+                let Some(program) = program.as_mut() else {
+                    // (Unreachable: every module was added to the program.)
+                    out.diagnostics
+                        .push(Diagnostic::new(Severity::Fatal, "elfLink nvvm error"));
+                    return out;
+                };
+                let compiled = match program.compile(&options) {
                     Ok(c) => c,
                     Err(e) => {
                         out.diagnostics
@@ -690,9 +761,40 @@ impl Linker {
                         return out;
                     }
                 };
+                // libnvvm's log of a compile that worked is shown as it is (observed).
+                if !compiled.log.is_empty() {
+                    out.diagnostics
+                        .push(Diagnostic::new(Severity::Info, compiled.log.clone()));
+                }
                 // (A forced partial LTO stays partial whatever libnvvm says: observed with
                 // `-r`, where libnvvm answers 100 too.)
-                let whole = compiled.status == lto::libnvvm::WHOLE_PROGRAM && !lto_force_partial;
+                // (Several PTX modules, from -split-compile-extended, are each compiled as
+                // relocatable code and linked, however libnvvm answered: observed, nvlink's
+                // image then has its own record and one ptxas record per module, and no
+                // libcudadevrt check.)
+                let whole = compiled.status == lto::libnvvm::WHOLE_PROGRAM
+                    && !lto_force_partial
+                    && compiled.module_sizes.len() <= 1;
+                if lto_opts.emit_ptx {
+                    // `-emit-ptx`: libnvvm's PTX is the output, whole or partial (other
+                    // device code is left out), with no .reg.c and no libcudadevrt check.
+                    out.emitted_ptx = true;
+                    out.times.phases.push(("inputs", inputs_start.elapsed()));
+                    match sink {
+                        Some(w) => {
+                            if w.write_all(&compiled.ptx).is_err() {
+                                out.diagnostics.push(Diagnostic::new(
+                                    Severity::Fatal,
+                                    "elfLink output write error",
+                                ));
+                                return out;
+                            }
+                            out.image = Some(Vec::new());
+                        }
+                        None => out.image = Some(compiled.ptx),
+                    }
+                    return out;
+                }
                 let Some(ptxas) = &self.ptxas else {
                     out.diagnostics.push(Diagnostic::new(
                         Severity::Fatal,
@@ -703,75 +805,103 @@ impl Linker {
                     ));
                     return out;
                 };
-                let args = lto::ptxas_arguments(
-                    self.target.sm_arch(),
-                    self.debug,
-                    lto_opts.maxrregcount,
-                    whole,
-                );
-                let cubin = match input::ptx::compile_with_arguments(ptxas, &compiled.ptx, &args) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        out.diagnostics
-                            .push(Diagnostic::new(Severity::Fatal, e.to_string()));
-                        return out;
-                    }
-                };
-                for l in cubin.messages.lines() {
-                    out.diagnostics.push(Diagnostic::new(Severity::Verbatim, l));
-                }
-                if whole {
-                    if out.status() != 0 {
-                        return out;
-                    }
-                    out.whole_program_lto = true;
-                    // nvlink writes the image, then looks for libcudadevrt as the last input
-                    // (to drop it) and gives up when it is not there: observed.
-                    if last_unit_system != Some(true) {
-                        out.diagnostics.push(Diagnostic::new(
-                            Severity::Fatal,
-                            "expected libcudadevrt object",
-                        ));
-                    }
-                    out.times.phases.push(("inputs", inputs_start.elapsed()));
-                    match sink {
-                        Some(w) => {
-                            if w.write_all(&cubin.cubin).is_err() {
-                                out.diagnostics.push(Diagnostic::new(
-                                    Severity::Fatal,
-                                    "elfLink output write error",
-                                ));
-                                return out;
+                let args = lto::ptxas_arguments(self.target.sm_arch(), self.debug, lto_opts, whole);
+                let mut lto_cubins = Vec::new();
+                let mut start = 0usize;
+                for size in &compiled.module_sizes {
+                    let end = (start + size).min(compiled.ptx.len());
+                    let ptx = &compiled.ptx[start..end];
+                    start = end;
+                    let cubin = match input::ptx::compile_with_arguments(ptxas, ptx, &args) {
+                        Ok(c) => c,
+                        // nvlink's embedded ptxas prints its lines, then nvlink gives up
+                        // (observed with a bad -Xptxas option).
+                        Err(input::ptx::PtxError::Failed { stderr, .. }) => {
+                            for l in stderr.lines() {
+                                out.diagnostics.push(Diagnostic::new(Severity::Verbatim, l));
                             }
-                            out.image = Some(Vec::new());
+                            out.diagnostics
+                                .push(Diagnostic::new(Severity::Fatal, "elfLink fatbinary error"));
+                            return out;
                         }
-                        None => out.image = Some(cubin.cubin),
-                    }
-                    return out;
-                }
-                let data = lto_store.keep(cubin.cubin);
-                let lto_opts = LoadOptions {
-                    lto: false,
-                    ..load_opts.clone()
-                };
-                match input::load_bytes(&lto_store, "lto.cubin", data, &lto_opts) {
-                    Ok(loaded) => {
-                        let mut all = loaded.cubins;
-                        for c in &mut all {
-                            c.origin = input::Origin::CompiledPtx {
-                                ptx_target: input::ptx::ptx_target(&compiled.ptx),
-                            };
+                        Err(e) => {
+                            out.diagnostics
+                                .push(Diagnostic::new(Severity::Fatal, e.to_string()));
+                            return out;
                         }
-                        all.append(&mut cubins);
-                        cubins = all;
+                    };
+                    for l in cubin.messages.lines() {
+                        out.diagnostics.push(Diagnostic::new(Severity::Verbatim, l));
                     }
-                    Err(e) => {
-                        out.diagnostics
-                            .push(Diagnostic::new(Severity::Fatal, e.to_string()));
+                    if whole {
+                        if out.status() != 0 {
+                            return out;
+                        }
+                        out.whole_program_lto = true;
+                        // nvlink writes the image, then looks for libcudadevrt as the last
+                        // host object with device code (to drop it) and gives up when another
+                        // one is last; with no such object at all (only fatbin or NVVM IR
+                        // files, or plain host objects) it says nothing: observed.
+                        if last_unit_system == Some(false) {
+                            out.diagnostics.push(Diagnostic::new(
+                                Severity::Fatal,
+                                "expected libcudadevrt object",
+                            ));
+                        }
+                        out.times.phases.push(("inputs", inputs_start.elapsed()));
+                        match sink {
+                            Some(w) => {
+                                if w.write_all(&cubin.cubin).is_err() {
+                                    out.diagnostics.push(Diagnostic::new(
+                                        Severity::Fatal,
+                                        "elfLink output write error",
+                                    ));
+                                    return out;
+                                }
+                                out.image = Some(Vec::new());
+                            }
+                            None => out.image = Some(cubin.cubin),
+                        }
                         return out;
                     }
+                    let data = lto_store.keep(cubin.cubin);
+                    let lto_load_opts = LoadOptions {
+                        lto: false,
+                        ..load_opts.clone()
+                    };
+                    match input::load_bytes(&lto_store, "lto.cubin", data, &lto_load_opts) {
+                        Ok(loaded) => {
+                            for mut c in loaded.cubins {
+                                c.origin = input::Origin::CompiledPtx {
+                                    ptx_target: input::ptx::ptx_target(ptx),
+                                };
+                                lto_cubins.push(c);
+                            }
+                        }
+                        Err(e) => {
+                            out.diagnostics
+                                .push(Diagnostic::new(Severity::Fatal, e.to_string()));
+                            return out;
+                        }
+                    }
                 }
+                lto_cubins.append(&mut cubins);
+                cubins = lto_cubins;
             }
+        }
+        // nvlink drops what is not referenced from libcudadevrt at the end of its list of
+        // objects, and gives up when an object with device code not built for LTO follows
+        // libcudadevrt there (observed, with and without -dlto, -r included): libcudadevrt
+        // counts once an input with device code (a cubin, a fatbin, a host object with a
+        // fatbin, LTO-IR included) came before it; fatbin and NVVM IR files holding only
+        // LTO-IR, and host objects without device code, count neither before nor after.
+        // `-keep-system-libraries` keeps libcudadevrt whole and skips this.
+        if unexpected_after_cudadevrt && !self.keep_system_libraries {
+            out.diagnostics.push(Diagnostic::new(
+                Severity::Fatal,
+                "unexpected object after cudadevrt",
+            ));
+            return out;
         }
         if self.keep_input_cubins {
             out.cubins = cubins

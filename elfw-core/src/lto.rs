@@ -22,7 +22,23 @@
 //! - otherwise (status 0, or partial LTO forced): relocatable PTX, compiled with `-c` into `lto.cubin`, which is linked first,
 //!   before every other input;
 //! - no LTO-IR at all: `Ignoring -dlto option because no LTO objects found` (warning) and a
-//!   plain link.
+//!   plain link;
+//! - modules are added to libnvvm as their inputs are read (a refused one: fatal `elfLink nvvm
+//!   error` there); NVVM IR files (`.ltoir`, `.nvvm`) are modules as they are;
+//! - before compiling, every fatbin module's cicc options (`-ftz`, `-prec_div`, `-prec_sqrt`,
+//!   `-fmad`) must equal the first's: fatal `Cicc option values for '-ftz' do not match`
+//!   (names `-ftz`, `-prec-div`, `-prec-sqrt`, `-fmad`);
+//! - `-split-compile N` (N != 1): libnvvm `-split-compile=N` after `-link-lto`, ptxas
+//!   `-split-compile N`; `-split-compile-extended N`: libnvvm only, and it may return several
+//!   PTX modules (`__nvvmHandle(61453)` counts them, `(45242)` sizes them), each compiled
+//!   with `-c` and linked, in libnvvm's order (which follows its threads);
+//! - `-Xnvvm` options come last, followed by the first fatbin module's cicc options in
+//!   libnvvm's spelling; `-Xptxas` words go to ptxas after the target;
+//! - `-emit-ptx`: libnvvm's PTX is the output;
+//! - `-Ofast-compile=L` (not `0`): libnvvm `-Ofast-compile=L` after the split option, ptxas
+//!   `-Ofc L`; `-nvvm-latest`: libnvvm `-nvvm-version=nvvm-latest`, last;
+//! - a non-empty program log after a successful compile is printed as an info (observed with
+//!   `-Ofast-compile=mid`: `opt: Unknown command line argument ...`).
 
 pub mod libnvvm;
 
@@ -36,6 +52,130 @@ pub struct LtoOptions {
     pub nvvmpath: PathBuf,
     /// `-maxrregcount`.
     pub maxrregcount: Option<u32>,
+    /// `-Xnvvm`: options for libnvvm, after nvlink's own.
+    pub xnvvm: Vec<String>,
+    /// `-Xptxas`: options for ptxas, after the target.
+    pub xptxas: Vec<String>,
+    /// `-split-compile`.
+    pub split_compile: Option<i32>,
+    /// `-split-compile-extended`.
+    pub split_compile_extended: Option<i32>,
+    /// `-emit-ptx`: the link's output is libnvvm's PTX (no ptxas, no merge).
+    pub emit_ptx: bool,
+    /// `-Ofast-compile` (`max`, `mid`, `min`; `0` or none: off).
+    pub fast_compile: Option<String>,
+    /// `-nvvm-latest`.
+    pub nvvm_latest: bool,
+}
+
+impl LtoOptions {
+    /// Options with `-nvvmpath` alone.
+    pub fn new(nvvmpath: PathBuf) -> LtoOptions {
+        LtoOptions {
+            nvvmpath,
+            maxrregcount: None,
+            xnvvm: Vec::new(),
+            xptxas: Vec::new(),
+            split_compile: None,
+            split_compile_extended: None,
+            emit_ptx: false,
+            fast_compile: None,
+            nvvm_latest: false,
+        }
+    }
+
+    /// The `-Ofast-compile` level when it is on (not `0`).
+    pub fn fast_compile_level(&self) -> Option<&str> {
+        self.fast_compile.as_deref().filter(|l| *l != "0")
+    }
+
+    /// The split-compile option libnvvm gets (`-split-compile=N` or
+    /// `-split-compile-extended=N`; a thread count of 1 means none), and the info nvlink
+    /// prints about it when it compiles (observed): both asked for, the extended one is used.
+    /// With `-emit-ptx` the extended one is not (its PTX would be several modules) and
+    /// `-split-compile` is, with the extended one's count when it alone is given (nvlink
+    /// says so with its options: [`LtoOptions::emit_ptx_info`]).
+    pub fn nvvm_split(&self) -> (Option<String>, Option<&'static str>) {
+        let plain = self.split_compile.filter(|&n| n != 1);
+        let extended = self.split_compile_extended.filter(|&n| n != 1);
+        match (plain, extended) {
+            (_, Some(n)) if self.emit_ptx => {
+                (Some(format!("-split-compile={}", plain.unwrap_or(n))), None)
+            }
+            (_, Some(n)) => (
+                Some(format!("-split-compile-extended={n}")),
+                plain.map(|_| "Incompatible options '-split-compile' and '-split-compile-extended', using '-split-compile-extended'"),
+            ),
+            (Some(n), None) => (Some(format!("-split-compile={n}")), None),
+            (None, None) => (None, None),
+        }
+    }
+
+    /// What nvlink says about `-emit-ptx` with `-split-compile-extended` while it reads its
+    /// options (before loading libnvvm: observed).
+    pub fn emit_ptx_info(&self) -> Option<&'static str> {
+        (self.emit_ptx && self.split_compile_extended.is_some_and(|n| n != 1)).then_some(
+            "Incompatible options '-emit-ptx' and '-split-compile-extended', using '-split-compile'",
+        )
+    }
+}
+
+/// The four cicc options nvlink compares across LTO-IR modules (fatbin entry spelling), with
+/// libnvvm's spelling and the name nvlink's mismatch message uses; in nvlink's checking order.
+const CICC_OPTIONS: [(&str, &str, &str); 4] = [
+    ("-ftz", "-ftz", "-ftz"),
+    ("-prec_div", "-prec-div", "-prec-div"),
+    ("-prec_sqrt", "-prec-sqrt", "-prec-sqrt"),
+    ("-fmad", "-fma", "-fmad"),
+];
+
+/// The floating-point options an LTO-IR module was compiled with (its fatbin entry's
+/// options), in [`CICC_OPTIONS`] order; `None` where the entry does not say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CiccOptions(pub [Option<String>; 4]);
+
+impl Default for CiccOptions {
+    /// What libnvvm is told when no module says (only NVVM IR files): nvcc's defaults
+    /// (observed: `-ftz=0 -prec-div=1 -prec-sqrt=1 -fma=1`).
+    fn default() -> Self {
+        CiccOptions(["0", "1", "1", "1"].map(|v| Some(v.to_string())))
+    }
+}
+
+impl CiccOptions {
+    /// Reads a fatbin entry's options string (`-ftz=1 -prec_div=0 -prec_sqrt=0 -fmad=1`).
+    pub fn parse(options: &[u8]) -> CiccOptions {
+        let text = String::from_utf8_lossy(options);
+        let mut out: [Option<String>; 4] = Default::default();
+        for word in text.split_ascii_whitespace() {
+            let Some((name, value)) = word.split_once('=') else {
+                continue;
+            };
+            if let Some(i) = CICC_OPTIONS.iter().position(|(n, _, _)| *n == name) {
+                out[i] = Some(value.to_string());
+            }
+        }
+        CiccOptions(out)
+    }
+
+    /// The first option whose value differs from `other`'s, by nvlink's name (`-ftz`,
+    /// `-prec-div`, `-prec-sqrt`, `-fmad`): nvlink's fatal `Cicc option values for '%s' do
+    /// not match`.
+    pub fn mismatch(&self, other: &CiccOptions) -> Option<&'static str> {
+        (0..4)
+            .find(|&i| self.0[i] != other.0[i])
+            .map(|i| CICC_OPTIONS[i].2)
+    }
+
+    /// In libnvvm's spelling (`-ftz=0 -prec-div=1 -prec-sqrt=1 -fma=1`), as nvlink appends
+    /// them after `-Xnvvm`'s options.
+    pub fn nvvm_options(&self) -> Vec<String> {
+        self.0
+            .iter()
+            .zip(CICC_OPTIONS)
+            .filter_map(|(v, (_, nvvm, _))| v.as_ref().map(|v| format!("{nvvm}={v}")))
+            .collect()
+    }
 }
 
 /// The host-reference lists libnvvm is told about (nvlink's `-host-ref-*` options), each
@@ -105,12 +245,28 @@ pub struct NvvmOptionInputs<'a> {
     pub host_info: bool,
     /// The host references.
     pub host_refs: &'a HostRefOptions,
+    /// The split-compile option ([`LtoOptions::nvvm_split`]).
+    pub split: Option<&'a str>,
+    /// `-Xnvvm`'s options.
+    pub xnvvm: &'a [String],
+    /// The modules' floating-point options (appended, after `-Xnvvm`'s, only with `-Xnvvm`).
+    pub cicc: &'a CiccOptions,
+    /// `-Ofast-compile`'s level, when on.
+    pub fast_compile: Option<&'a str>,
+    /// `-nvvm-latest`.
+    pub nvvm_latest: bool,
 }
 
 /// libnvvm's options, as nvlink builds them.
 pub fn nvvm_options(o: &NvvmOptionInputs<'_>) -> Vec<String> {
     let arch = o.target.to_string().replacen("sm_", "compute_", 1);
     let mut v = vec![format!("-arch={arch}"), "-link-lto".to_string()];
+    if let Some(split) = o.split {
+        v.push(split.to_string());
+    }
+    if let Some(level) = o.fast_compile {
+        v.push(format!("-Ofast-compile={level}"));
+    }
     if let Some(n) = o.maxrregcount {
         v.push(format!("-maxreg={n}"));
     }
@@ -132,28 +288,44 @@ pub fn nvvm_options(o: &NvvmOptionInputs<'_>) -> Vec<String> {
             }
         }
     }
+    if !o.xnvvm.is_empty() {
+        v.extend(o.xnvvm.iter().cloned());
+        v.extend(o.cicc.nvvm_options());
+    }
+    if o.nvvm_latest {
+        v.push("-nvvm-version=nvvm-latest".into());
+    }
     v
 }
 
 /// ptxas's arguments for libnvvm's PTX (before the input file): `whole` compiles the whole
 /// program (no `-c`).
-pub fn ptxas_arguments(
-    target: SmArch,
-    debug: bool,
-    maxrregcount: Option<u32>,
-    whole: bool,
-) -> Vec<String> {
+///
+/// `-Xptxas`'s words come after the target and before `-maxrregcount` and `-split-compile`
+/// (observed through ptxas's last-one-wins: `-Xptxas -arch=sm_100` overrides the target,
+/// while `-maxrregcount` and `-split-compile` override `-Xptxas`'s); `-split-compile 1` and
+/// `-split-compile-extended` never reach ptxas.
+pub fn ptxas_arguments(target: SmArch, debug: bool, lto: &LtoOptions, whole: bool) -> Vec<String> {
     let mut v = Vec::new();
-    if let Some(n) = maxrregcount {
-        v.push("-maxrregcount".to_string());
-        v.push(n.to_string());
-    }
     if debug {
         v.extend(["-no-bb-merge", "-ret-end", "-g"].map(String::from));
     }
     v.extend(["-arch".into(), target.to_string(), "-m".into(), "64".into()]);
     if !whole {
         v.push("-c".into());
+    }
+    v.extend(lto.xptxas.iter().cloned());
+    if let Some(n) = lto.maxrregcount {
+        v.push("-maxrregcount".to_string());
+        v.push(n.to_string());
+    }
+    if let Some(n) = lto.split_compile.filter(|&n| n != 1) {
+        v.push("-split-compile".to_string());
+        v.push(n.to_string());
+    }
+    if let Some(level) = lto.fast_compile_level() {
+        v.push("-Ofc".to_string());
+        v.push(level.to_string());
     }
     v
 }
@@ -171,7 +343,46 @@ mod tests {
             debug: false,
             host_info: true,
             host_refs: refs,
+            split: None,
+            xnvvm: &[],
+            cicc: &CiccOptions::default(),
+            fast_compile: None,
+            nvvm_latest: false,
         })
+    }
+
+    #[test]
+    fn cicc_options_compare_and_spell_like_nvlink() {
+        let plain = CiccOptions::parse(b"-ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1 ");
+        assert_eq!(plain, CiccOptions::default());
+        let fast = CiccOptions::parse(b"-ftz=1 -prec_div=0 -prec_sqrt=0 -fmad=1 ");
+        assert_eq!(plain.mismatch(&fast), Some("-ftz"));
+        let no_fma = CiccOptions::parse(b"-ftz=0 -prec_div=1 -prec_sqrt=0 -fmad=0");
+        assert_eq!(plain.mismatch(&no_fma), Some("-prec-sqrt"));
+        assert_eq!(
+            fast.nvvm_options(),
+            ["-ftz=1", "-prec-div=0", "-prec-sqrt=0", "-fma=1"]
+        );
+    }
+
+    #[test]
+    fn split_compile_options() {
+        let mut o = LtoOptions::new(PathBuf::new());
+        assert_eq!(o.nvvm_split(), (None, None));
+        o.split_compile = Some(1);
+        assert_eq!(o.nvvm_split(), (None, None));
+        o.split_compile = Some(0);
+        assert_eq!(o.nvvm_split(), (Some("-split-compile=0".into()), None));
+        o.split_compile_extended = Some(3);
+        let (split, info) = o.nvvm_split();
+        assert_eq!(split.as_deref(), Some("-split-compile-extended=3"));
+        assert!(info.is_some_and(|i| i.ends_with("using '-split-compile-extended'")));
+        o.emit_ptx = true;
+        assert_eq!(o.nvvm_split(), (Some("-split-compile=0".into()), None));
+        assert!(o.emit_ptx_info().is_some_and(|i| i.contains("'-emit-ptx'")));
+        o.emit_ptx = false;
+        let args = ptxas_arguments(SmArch::parse("sm_90").unwrap(), false, &o, true);
+        assert_eq!(args, ["-arch", "sm_90", "-m", "64", "-split-compile", "0"]);
     }
 
     #[test]

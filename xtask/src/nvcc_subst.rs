@@ -36,6 +36,22 @@ const PROGRAMS: &[Program] = &[
         build: &["$NVCC -dlto -arch=$ARCH main.cu mix.cu -o app"],
     },
     Program {
+        // nvcc passes -Xptxas and -split-compile on to nvlink under -dlto; fast math stays in
+        // the LTO-IR.
+        name: "lto_xptxas_split_fast_math",
+        files: &[
+            (
+                "main.cu",
+                "__device__ float mix(float x);\n__global__ void k(float *p) { p[threadIdx.x] = mix(p[threadIdx.x]) / p[1]; }\nint main() { k<<<1, 32>>>(nullptr); return 0; }\n",
+            ),
+            (
+                "mix.cu",
+                "__device__ float mix(float x) { return sinf(x) * 7.0f + sqrtf(x); }\n",
+            ),
+        ],
+        build: &["$NVCC -dlto -use_fast_math -arch=$ARCH -Xptxas -O2 -split-compile 2 main.cu mix.cu -o app"],
+    },
+    Program {
         name: "two_tu_call",
         files: &[
             (

@@ -111,6 +111,12 @@ pub enum InputErrorKind {
     /// An NVVM IR file (not in a fatbin): elfw does not read those yet.
     #[error("an NVVM IR file; elfw links LTO-IR only from fatbins")]
     LtoNotSupported,
+    /// An NVVM IR file (`.nvvm`, `.ltoir`) in a link without `-dlto`/`-lto`.
+    #[error("an NVVM IR file, which needs -dlto")]
+    NvvmFileWithoutLto,
+    /// A `.bc` file (nvlink refuses LLVM bitcode files whatever they hold).
+    #[error("an LLVM bitcode (.bc) file")]
+    BitcodeFile,
     /// PTX that could not be compiled.
     #[error("{0}")]
     Ptx(PtxError),
@@ -172,6 +178,8 @@ impl InputError {
                 )]
             }
             LtoObjectsFound => vec![(Fatal, "LTO objects found, use -dlto".into())],
+            NvvmFileWithoutLto => vec![(Fatal, "should only see nvvm files when -lto".into())],
+            BitcodeFile => vec![(Fatal, "should never see bc files".into())],
             // nvlink's embedded ptxas prints its own lines, then nvlink gives up on the input.
             Ptx(crate::input::ptx::PtxError::Failed { stderr, .. }) => stderr
                 .lines()

@@ -8,6 +8,8 @@
 //! |---|---|
 //! | missing file, directory, 1..=55 bytes | fatal `Could not open input file '%s'` |
 //! | 0 bytes; a name without extension | skip |
+//! | name `*.nvvm`, `*.ltoir` | with `-dlto`: an LTO-IR module as it is (libnvvm judges it: `elfLink nvvm error` when it refuses it); else fatal `should only see nvvm files when -lto` |
+//! | name `*.bc` | fatal `should never see bc files` |
 //! | name `*.cubin` | not ELF: fatal `cubin not an elf?`; not EM_CUDA: fatal `cubin not a device elf?`; else cubin |
 //! | name `*.fatbin` | no magic: fatal `fatbin wrong format?`; else fatbin |
 //! | name `*.ptx` | fatbin, cubin or PTX by content (PTX skipped for targets before sm_90); else error `Can't load this binary kind, as it's not recognized` + fatal `elfLink fatbinary error` |
@@ -122,8 +124,10 @@ pub struct LoadedInputs<'s> {
     /// The host-reference lists of every host object, in input order (see
     /// [`host::HostReferences`]), with whether the object is from a system library.
     pub host_references: Vec<(bool, host::HostReferences<'s>)>,
-    /// Whether the last unit this input yielded (a cubin or an LTO-IR module) is a cubin from
-    /// a system library (`None`: it yielded none).
+    /// Whether the last host object with device code this input held is from a system
+    /// library (`None`: it held none). nvlink's whole-program LTO wants the last such object
+    /// of the link to be libcudadevrt's (observed: fatbin files, NVVM IR files and host
+    /// objects without a fatbin do not count).
     pub last_unit_system: Option<bool>,
 }
 
@@ -134,6 +138,9 @@ pub struct LtoModule<'s> {
     pub name: String,
     /// The IR bytes.
     pub ir: &'s [u8],
+    /// The fatbin entry's options (cicc's, e.g. `-ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1`);
+    /// `None` for an NVVM IR file (`.ltoir`, `.nvvm`), which carries none.
+    pub options: Option<&'s [u8]>,
 }
 
 /// What the inputs (system libraries aside) say about the kernels their host code references.
@@ -338,6 +345,17 @@ impl<'s> Loader<'s, '_> {
         };
         match extension(name) {
             None => self.ignore(name, IgnoreReason::NoExtension),
+            // NVVM IR files go to libnvvm as they are, whatever they hold (libnvvm judges
+            // them); `.bc` files are refused (observed, with and without -dlto).
+            Some("nvvm" | "ltoir") if !self.opts.lto => {
+                return Err(err(name, InputErrorKind::NvvmFileWithoutLto))
+            }
+            Some("nvvm" | "ltoir") => self.out.lto_modules.push(LtoModule {
+                name: name.to_string(),
+                ir: data,
+                options: None,
+            }),
+            Some("bc") => return Err(err(name, InputErrorKind::BitcodeFile)),
             Some("cubin") if !is_elf => return Err(err(name, InputErrorKind::CubinNotElf)),
             Some("cubin") if machine != EM_CUDA => {
                 return Err(err(name, InputErrorKind::CubinNotDeviceElf))
@@ -398,6 +416,7 @@ impl<'s> Loader<'s, '_> {
                 references,
                 ..
             } => {
+                self.out.last_unit_system = Some(system);
                 self.out.host_references.push((system, references));
                 if let Some(id) = module_id {
                     self.out.module_ids.push(id);
@@ -463,8 +482,8 @@ impl<'s> Loader<'s, '_> {
                 self.out.lto_modules.push(LtoModule {
                     name: name.to_string(),
                     ir,
+                    options: Some(fb.entries[index].options),
                 });
-                self.out.last_unit_system = Some(false);
                 return Ok(());
             }
         }
@@ -658,7 +677,6 @@ impl<'s> Loader<'s, '_> {
         if self.opts.lto && !name.contains("cudadevrt") {
             self.warn(name, WarningKind::NotBuiltForLto);
         }
-        self.out.last_unit_system = Some(system);
         self.out.cubins.push(InputCubin {
             name: name.to_string(),
             data,

@@ -23,6 +23,14 @@ pub const WHOLE_PROGRAM: c_int = 100;
 /// `__nvvmHandle`'s code for the add-module entry point nvlink uses.
 const ADD_MODULE: c_int = 8320;
 
+/// `__nvvmHandle`'s code for the entry point that tells how many PTX modules the compile made
+/// (`(program, int *count)`): more than one under `-split-compile-extended` (observed).
+const RESULT_COUNT: c_int = 61453;
+
+/// `__nvvmHandle`'s code for the entry point that gives each PTX module's size
+/// (`(program, count, size_t *sizes)`); the result buffer holds the modules back to back.
+const RESULT_SIZES: c_int = 45242;
+
 /// What went wrong with libnvvm.
 #[derive(Debug, thiserror::Error)]
 pub enum NvvmError {
@@ -60,8 +68,11 @@ pub enum NvvmError {
 pub struct Compiled {
     /// `nvvmCompileProgram`'s status: [`WHOLE_PROGRAM`] or 0.
     pub status: i32,
-    /// The PTX text (without the terminating NUL).
+    /// The PTX text (without the terminating NUL): every module, back to back.
     pub ptx: Vec<u8>,
+    /// Each PTX module's length in [`Compiled::ptx`], in order (one module unless the
+    /// compile was split).
+    pub module_sizes: Vec<usize>,
     /// The program log (empty when libnvvm said nothing).
     pub log: String,
 }
@@ -75,6 +86,8 @@ type CompileFn = unsafe extern "C" fn(Program, c_int, *const *const c_char) -> c
 type SizeFn = unsafe extern "C" fn(Program, *mut usize) -> c_int;
 type BufferFn = unsafe extern "C" fn(Program, *mut c_char) -> c_int;
 type ErrorStringFn = unsafe extern "C" fn(c_int) -> *const c_char;
+type CountFn = unsafe extern "C" fn(Program, *mut c_int) -> c_int;
+type SizesFn = unsafe extern "C" fn(Program, usize, *mut usize) -> c_int;
 
 /// An opened libnvvm. It is never closed: an LLVM-based library is not made to be unloaded
 /// and loaded again within a process (nvlink loads it once and exits); the loader's reference
@@ -165,6 +178,15 @@ impl Libnvvm {
         modules: &[Module<'_>],
         options: &[String],
     ) -> Result<Compiled, NvvmError> {
+        let mut program = self.program()?;
+        for m in modules {
+            program.add(m)?;
+        }
+        program.compile(options)
+    }
+
+    /// A new, empty program (nvlink adds each module as it reads its input).
+    pub fn program(&self) -> Result<NvvmProgram<'_>, NvvmError> {
         let create = self.symbol::<CreateFn>("nvvmCreateProgram")?;
         let destroy = self.symbol::<DestroyFn>("nvvmDestroyProgram")?;
         let mut program: Program = std::ptr::null_mut();
@@ -176,44 +198,80 @@ impl Libnvvm {
                 message: self.error_string(status),
             });
         }
-        let result = self.compile_program(program, modules, options);
-        // SAFETY: `program` came from nvvmCreateProgram and is destroyed once.
-        unsafe { destroy(&mut program) };
-        result
+        Ok(NvvmProgram {
+            lib: self,
+            program,
+            destroy,
+        })
+    }
+}
+
+/// A libnvvm program being built: modules are added one by one, then it is compiled once.
+/// Dropping it destroys the program.
+pub struct NvvmProgram<'l> {
+    lib: &'l Libnvvm,
+    program: Program,
+    destroy: DestroyFn,
+}
+
+impl std::fmt::Debug for NvvmProgram<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NvvmProgram")
+    }
+}
+
+impl Drop for NvvmProgram<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `program` came from nvvmCreateProgram and is destroyed once, here.
+        unsafe { (self.destroy)(&mut self.program) };
+    }
+}
+
+impl NvvmProgram<'_> {
+    /// Adds one LTO-IR module through `__nvvmHandle(8320)`, as nvlink does; libnvvm checks
+    /// the IR here (nvlink's `elfLink nvvm error` when it refuses it).
+    pub fn add(&mut self, m: &Module<'_>) -> Result<(), NvvmError> {
+        let handle = self.lib.symbol::<HandleFn>("__nvvmHandle")?;
+        // SAFETY: __nvvmHandle takes a code and returns a function pointer or NULL.
+        let add = unsafe { handle(ADD_MODULE) };
+        if add.is_null() {
+            return Err(NvvmError::MissingSymbol("__nvvmHandle(8320)"));
+        }
+        // SAFETY: code 8320 yields the add-module function, called as nvlink calls it:
+        // (program, data, size, name).
+        let add: AddFn = unsafe { std::mem::transmute::<*const c_void, AddFn>(add) };
+        let name = CString::new(m.name).map_err(|_| NvvmError::Nul)?;
+        // SAFETY: the data and name outlive the call; libnvvm copies what it keeps.
+        let status = unsafe {
+            add(
+                self.program,
+                m.ir.as_ptr().cast(),
+                m.ir.len(),
+                name.as_ptr(),
+            )
+        };
+        if status != 0 {
+            return Err(NvvmError::Call {
+                call: "adding an LTO-IR module",
+                message: self.lib.error_string(status),
+            });
+        }
+        Ok(())
     }
 
-    fn compile_program(
-        &self,
-        program: Program,
-        modules: &[Module<'_>],
-        options: &[String],
-    ) -> Result<Compiled, NvvmError> {
-        let handle = self.symbol::<HandleFn>("__nvvmHandle")?;
-        let compile = self.symbol::<CompileFn>("nvvmCompileProgram")?;
-        let result_size = self.symbol::<SizeFn>("nvvmGetCompiledResultSize")?;
-        let result = self.symbol::<BufferFn>("nvvmGetCompiledResult")?;
-        let log_size = self.symbol::<SizeFn>("nvvmGetProgramLogSize")?;
-        let log = self.symbol::<BufferFn>("nvvmGetProgramLog")?;
+    /// Compiles the program with `options` and returns the status, the PTX and the log.
+    pub fn compile(&mut self, options: &[String]) -> Result<Compiled, NvvmError> {
+        let lib = self.lib;
+        let program = self.program;
+        let compile = lib.symbol::<CompileFn>("nvvmCompileProgram")?;
+        let result_size = lib.symbol::<SizeFn>("nvvmGetCompiledResultSize")?;
+        let result = lib.symbol::<BufferFn>("nvvmGetCompiledResult")?;
+        let log_size = lib.symbol::<SizeFn>("nvvmGetProgramLogSize")?;
+        let log = lib.symbol::<BufferFn>("nvvmGetProgramLog")?;
         let call = |call: &'static str, status: c_int| NvvmError::Call {
             call,
-            message: self.error_string(status),
+            message: lib.error_string(status),
         };
-        for m in modules {
-            // SAFETY: __nvvmHandle takes a code and returns a function pointer or NULL.
-            let add = unsafe { handle(ADD_MODULE) };
-            if add.is_null() {
-                return Err(NvvmError::MissingSymbol("__nvvmHandle(8320)"));
-            }
-            // SAFETY: code 8320 yields the add-module function, called as nvlink calls it:
-            // (program, data, size, name).
-            let add: AddFn = unsafe { std::mem::transmute::<*const c_void, AddFn>(add) };
-            let name = CString::new(m.name).map_err(|_| NvvmError::Nul)?;
-            // SAFETY: the data and name outlive the call; libnvvm copies what it keeps.
-            let status = unsafe { add(program, m.ir.as_ptr().cast(), m.ir.len(), name.as_ptr()) };
-            if status != 0 {
-                return Err(call("adding an LTO-IR module", status));
-            }
-        }
         let owned: Vec<CString> = options
             .iter()
             .map(|o| CString::new(o.as_str()).map_err(|_| NvvmError::Nul))
@@ -245,14 +303,47 @@ impl Libnvvm {
         if status != 0 && status != WHOLE_PROGRAM {
             return Err(NvvmError::Compile(format!(
                 "{log_text}{}",
-                self.error_string(status)
+                lib.error_string(status)
             )));
         }
         let ptx = read(result_size, result).map_err(|s| call("nvvmGetCompiledResult", s))?;
+        let module_sizes = self.module_sizes(ptx.len())?;
         Ok(Compiled {
             status,
             ptx,
+            module_sizes,
             log: log_text,
         })
+    }
+
+    /// The PTX modules' sizes, asked as nvlink asks (`__nvvmHandle(61453)` and `(45242)`);
+    /// one module of `total` bytes when the library does not say, or says something that does
+    /// not add up.
+    fn module_sizes(&self, total: usize) -> Result<Vec<usize>, NvvmError> {
+        let handle = self.lib.symbol::<HandleFn>("__nvvmHandle")?;
+        // SAFETY: __nvvmHandle takes a code and returns a function pointer or NULL.
+        let (count_fn, sizes_fn) = unsafe { (handle(RESULT_COUNT), handle(RESULT_SIZES)) };
+        if count_fn.is_null() || sizes_fn.is_null() {
+            return Ok(vec![total]);
+        }
+        // SAFETY: code 61453 yields `int (*)(program, int *count)` (as nvlink calls it).
+        let count_fn: CountFn = unsafe { std::mem::transmute::<*const c_void, CountFn>(count_fn) };
+        let mut count: c_int = 0;
+        // SAFETY: `count` is a valid place for an int.
+        if unsafe { count_fn(self.program, &mut count) } != 0 || count <= 1 || count > 4096 {
+            return Ok(vec![total]);
+        }
+        let n = count as usize;
+        // SAFETY: code 45242 yields `int (*)(program, count, size_t *sizes)`, filling `count`
+        // sizes (as nvlink calls it).
+        let sizes_fn: SizesFn = unsafe { std::mem::transmute::<*const c_void, SizesFn>(sizes_fn) };
+        let mut sizes = vec![0usize; n];
+        // SAFETY: `sizes` holds `n` elements.
+        if unsafe { sizes_fn(self.program, n, sizes.as_mut_ptr()) } != 0
+            || sizes.iter().try_fold(0usize, |a, &b| a.checked_add(b)) != Some(total)
+        {
+            return Ok(vec![total]);
+        }
+        Ok(sizes)
     }
 }

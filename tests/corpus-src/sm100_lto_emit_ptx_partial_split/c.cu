@@ -1,0 +1,1 @@
+__global__ void kplain(int *p) { p[threadIdx.x] += 3; }

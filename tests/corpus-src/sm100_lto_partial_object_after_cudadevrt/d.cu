@@ -1,0 +1,1 @@
+__global__ void kafter(int *p) { p[1] = 9; }

@@ -1,0 +1,1 @@
+__global__ void kfirst(int *p) { p[threadIdx.x] += 3; }
