@@ -318,6 +318,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     }
     // Each kernel's window: its static part now, its dynamic part below.
     let mut windows: Vec<Window> = Vec::new();
+    // Whether a window with bytes but no variables was laid out yet (see below).
+    let mut blank_seen = false;
     for &k in &kernels {
         let text = match st.func(k).sym.map(|s| st.sym(s).section()) {
             Some(SymSection::Section(t)) => t,
@@ -351,19 +353,48 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // The list nvlink sorts: own variables in declaration order, then the function
         // variables last to first in the link-wide size order (see the module notes).
         private[own..].sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
-        // Largest alignment first, then smallest size, with nvlink's (unstable) merge sort.
-        let private = list_merge_sort(&private, |&v| {
-            let var = &st.shared_vars[v];
-            (std::cmp::Reverse(var.align), var.size)
-        });
         // A window with bytes but no variables of its kernel's own (what a relocatable link
         // wrote for dynamic memory) keeps those bytes (observed: a `-r` image's 0x10-byte
         // window of a kernel with no shared memory stays 0x10, or 0x410 on sm_90; one with a
-        // 4-byte variable and 0x14 bytes becomes 4).
-        let blank = if own == 0 { input_size(st, text) } else { 0 };
-        let mut end = start.saturating_add(blank);
+        // 4-byte variable and 0x14 bytes becomes 4). nvlink lays them out as one more
+        // variable, first in the list, aligned like the input section (observed, sm_75 and
+        // sm_90: after a 12-byte common area at 0x10; before a 16-byte-aligned 32-byte array
+        // and after an 8-byte one; second of three or four 16-byte ties).
+        let (blank, blank_align) = if own == 0 {
+            input_size_align(st, text)
+        } else {
+            (0, 0)
+        };
+        let mut entries: Vec<Option<usize>> = Vec::with_capacity(private.len() + 1);
+        if blank > 0 {
+            entries.push(None);
+        }
+        entries.extend(private.iter().map(|&v| Some(v)));
+        // Largest alignment first, then smallest size, with nvlink's (unstable) merge sort.
+        let entries = list_merge_sort(&entries, |e| match *e {
+            Some(v) => {
+                let var = &st.shared_vars[v];
+                (std::cmp::Reverse(var.align), var.size)
+            }
+            None => (std::cmp::Reverse(blank_align), blank),
+        });
+        let mut end = start;
         let mut align = if in_common_area { debug_align } else { 0 };
-        for &v in &private {
+        for e in entries {
+            let Some(v) = e else {
+                let off = align_up(end, blank_align);
+                // Those bytes have no symbol, so their place lands in the null symbol: the
+                // first such window's, once (observed on every target: 0x80 after a 128-byte
+                // common area in the first window, 0 when the first such window has no common
+                // variable, whatever the later ones have).
+                if !blank_seen {
+                    blank_seen = true;
+                    st.null_symbol_value = off;
+                }
+                end = off.saturating_add(blank);
+                align = align.max(blank_align);
+                continue;
+            };
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
@@ -593,13 +624,15 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
 }
 
 /// The size the inputs gave the `.nv.shared.<k>` window of the kernel whose code is `text`.
-fn input_size(st: &State<'_>, text: SecId) -> u64 {
+fn input_size_align(st: &State<'_>, text: SecId) -> (u64, u64) {
     let name = format!(
         ".nv.shared.{}",
         st.sec(text).name().strip_prefix(".text.").unwrap_or("")
     );
-    st.section_by_name(&name)
-        .map_or(0, |sec| st.sec(sec).size())
+    st.section_by_name(&name).map_or((0, 0), |sec| {
+        let s = st.sec(sec);
+        (s.size(), s.addralign())
+    })
 }
 
 /// The name nvlink gives the dynamic shared memory a kernel's own code names in a relocatable
