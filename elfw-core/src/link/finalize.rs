@@ -2541,7 +2541,11 @@ fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
 }
 
 /// `.nv.compat`: attribute 9 (arch-specific code, 1 for an `a` target) first, then the
-/// first merged input's other attributes (observed: an empty link writes only `02 09 00 00`).
+/// first merged input's other attributes. A link no input brought one to (every input
+/// skipped: an empty file, a cubin under a name nvlink does not take as one) writes only
+/// `02 09 00 00` before sm_100, and from sm_100 on adds the finalizer's records for the
+/// target: CAN_FASTPATH_FINALIZE with the target's own value and FINALIZER_VERSION
+/// (observed on sm_100 to sm_121, `a` and `f` variants, `-r` too).
 fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     let arch_specific = u8::from(opts.target.variant == crate::target::Variant::Arch);
     let mut out = vec![0x02, 0x09, arch_specific, 0x00];
@@ -2549,6 +2553,11 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         let i = obj.elf.section_by_name(b".nv.compat")?;
         obj.elf.section_data(i).ok()
     }) else {
+        if opts.target.is_mercury() {
+            out.extend_from_slice(&[0x04, 0x0b, 0x08, 0x00]);
+            out.extend_from_slice(&crate::mercury::native_fastpath(opts.target.sm).to_le_bytes());
+            out.extend_from_slice(&[0x03, 0x0e, 0x40, 0x04]);
+        }
         return out;
     };
     // ISA_CLASS (attribute 2) is the highest any input asks for (observed on sm_120: 2 and 1
