@@ -527,7 +527,10 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         end = dynamic_start;
         // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
         // `__align__(32)` dynamic memory has none; with 16-aligned it has an empty one).
-        let uses_shared = uses_shared && (reserve > 0 || end > 0 || align <= 0x10);
+        // From sm_100 too, whatever the reserve (observed: a kernel reaching dynamic memory
+        // only, its window aligned 32 for a common area); sm_90 keeps it.
+        let kept_for_reserve = reserve > 0 && !opts.target.is_mercury();
+        let uses_shared = uses_shared && (kept_for_reserve || end > 0 || align <= 0x10);
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
@@ -607,9 +610,23 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 0
             };
             // (Not what the inputs gave it: a relocatable link's is aligned for the dynamic
-            // memory, and comes back 16, observed.)
-            if debug_align > 0 {
-                *s.addralign() = debug_align;
+            // memory, and comes back 16, observed.) Without a common area the function
+            // variables do not count (observed: 16 beside an `__align__(32)` array only one
+            // kernel reaches). Aligned more than 16 it goes, unless the link shows the layout
+            // (observed on sm_80, sm_90 and sm_100: a common area with an `__align__(32)`
+            // variable, or such a variable private to a kernel beside a common area).
+            let section_align = if in_common_area {
+                debug_align
+            } else if has_dynamic {
+                0x10
+            } else {
+                0
+            };
+            if section_align > 0 {
+                *s.addralign() = section_align;
+            }
+            if section_align > 0x10 && !opts.shows_shared_layout() {
+                *s.removed() = true;
             }
             // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it,
             // and so does `--preserve-relocs` when there is a common area: observed).
