@@ -126,22 +126,6 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         reach.insert(k, r);
     }
-    // Whether a kernel laid out as one reaches dynamic memory (with a common area, every
-    // kernel then keeps a window: observed, not when only left-out kernels' code names it).
-    let laid_out_dynamic = kernels.iter().any(|k| {
-        reach
-            .get(k)
-            .map(Vec::as_slice)
-            .unwrap_or(std::slice::from_ref(k))
-            .iter()
-            .chain(std::iter::once(k))
-            .any(|f| {
-                uses.get(f).is_some_and(|vars| {
-                    vars.iter()
-                        .any(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
-                })
-            })
-    });
     // Code no laid-out kernel reaches resolves dynamic memory to -1 (observed, sm_90
     // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls).
     if opts.preserve_relocs && !opts.debug {
@@ -408,12 +392,14 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             align = align.max(st.shared_vars[v].align);
         }
         // With a common area and dynamic memory in the link, every kernel has a window, empty
-        // ones included (observed; without dynamic memory an empty kernel has none).
+        // ones included (observed; without dynamic memory an empty kernel has none; sm_90
+        // `--preserve-relocs --kernels-used`: also when only left-out kernels' code names the
+        // dynamic memory — other targets stop there, see `relocate::check_deleted_references`).
         let uses_shared = !private.is_empty()
             || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && laid_out_dynamic);
+            || (in_common_area && has_dynamic);
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
