@@ -564,6 +564,7 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     }
     let shared_vars = &st.shared_vars;
     let sections = &st.sections;
+    let common_area = st.shared_common_area;
     for array in [&mut st.locals, &mut st.globals] {
         for i in 1..array.len() {
             let Some(v) = array.shared[i] else {
@@ -580,7 +581,15 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
                     let mut sym = array.at_mut(i);
                     *sym.section() = SymSection::Section(sec);
                     if opts.debug {
-                        *sym.value() = var.offset.filter(|&o| o > 0).map_or(0, |o| reserve + o);
+                        // At the window's start: reserve + 0 from sm_100 and, on sm_90, with
+                        // a common area; otherwise 0 (observed: 0x400 for a kernel with only
+                        // dynamic memory on sm_100, and on sm_90 beside a template array two
+                        // kernels share; 0 on sm_90 without one).
+                        let at_start_counts = opts.target.is_mercury() || common_area;
+                        *sym.value() = var
+                            .offset
+                            .filter(|&o| o > 0 || at_start_counts)
+                            .map_or(0, |o| reserve + o);
                         *sym.other() = 0;
                     } else {
                         // `--preserve-relocs` (sm_90): the reserved bytes less one, internal
@@ -597,18 +606,22 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             // `--preserve-relocs` writes one there whenever one kernel holds it (observed,
             // sm_90 `--kernels-used`: a function's array only the selected kernel reaches).
             let section = match (var.section, var.window) {
-                (Some(sec), Some(text)) if sections.removed[sec.index()] || !opts.debug => {
-                    window_section(sections, text).or(Some(sec))
-                }
+                (Some(sec), Some(text)) => window_section(sections, text).or(Some(sec)),
                 (section, _) => section,
             };
             if let (Some(sec), Some(off)) = (section, var.offset) {
                 let mut sym = array.at_mut(i);
                 *sym.section() = SymSection::Section(sec);
                 *sym.value() = reserve + off;
-                // Weak ones (listed with the non-local symbols) are written as locals.
-                let info = *sym.info();
-                *sym.info() = info & 0x0f;
+                // Weak ones (listed with the non-local symbols) are written as locals, but
+                // not those of the common area, in `.nv_debug.shared` (observed: sm_90
+                // `--preserve-relocs` and sm_80 `-g`, a template function's array two kernels
+                // reach stays weak while one only a kernel reaches, in its window, is local).
+                let in_common_area = var.kind == SharedKind::Function && var.window.is_none();
+                if !in_common_area {
+                    let info = *sym.info();
+                    *sym.info() = info & 0x0f;
+                }
                 // `--preserve-relocs` without `-g` marks them STV_INTERNAL (observed, sm_80
                 // and sm_90, with and without -G inputs).
                 if !opts.debug {

@@ -617,7 +617,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it,
             // and so does `--preserve-relocs` when there is a common area: observed).
             if let Some(sym) = s.symbol() {
-                let shown = opts.debug || (opts.preserve_relocs && in_common_area);
+                let shown = opts.shows_shared_layout() && in_common_area;
                 if opts.target.is_mercury() && !shown {
                     st.locals.removed[sym.pos()] = true;
                 }
