@@ -288,12 +288,9 @@ pub fn finalize(
 ) -> Finalized {
     let _ = diags;
     clean_symbols(st, opts);
-    if opts.debug || opts.preserve_relocs {
-        place_shared_symbols(st, opts);
-    }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
-    for (text, size, align) in std::mem::take(&mut st.late_windows) {
+    for (text, size, align, symbol) in std::mem::take(&mut st.late_windows) {
         let kernel = st.sec(text).name().strip_prefix(".text.").unwrap_or("");
         let name = st.make_name(&[".nv.shared.", kernel]);
         let mut sec = new_section(
@@ -307,9 +304,13 @@ pub fn finalize(
         sec.size = size;
         let id = st.create_section(sec, false);
         // (sm_100+: as any window holding only dynamic memory, without a section symbol.)
-        if !opts.target.is_mercury() {
+        if symbol {
             add_section_symbol(st, id);
         }
+    }
+    // (After the windows made late: a left-out kernel's own arrays go there.)
+    if opts.debug || opts.preserve_relocs {
+        place_shared_symbols(st, opts);
     }
     super::const_bank2::create_new_banks(st, opts);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)

@@ -126,6 +126,20 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         reach.insert(k, r);
     }
+    // A left-out kernel's own code (where template functions were inlined) names function
+    // variables as a kernel would: they serve it too (observed, sm_90 `--preserve-relocs
+    // --kernels-used`: a template's array the selected kernel's and a left-out kernel's code
+    // name is in the common area; one only the left-out kernel's code names is in its window).
+    for f in (1..st.functions.len()).map(|i| FuncId(i as u32)) {
+        if !as_function(f) || st.func(f).dead || !st.func(f).is_entry {
+            continue;
+        }
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            if st.shared_vars[v].kind == SharedKind::Function {
+                users[v].insert(f);
+            }
+        }
+    }
     // Code no laid-out kernel reaches resolves dynamic memory to -1 (observed, sm_90
     // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls).
     if opts.preserve_relocs && !opts.debug {
@@ -414,6 +428,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic,
             uses_shared,
             only_dynamic,
+            size_order: None,
         });
     }
     // Dynamic shared memory starts where the static part ends, at one place for every kernel
@@ -451,18 +466,37 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let Some(SymSection::Section(text)) = st.func(f).sym.map(|s| st.sym(s).section()) else {
             continue;
         };
-        let own = own_vars.get(&text).cloned().unwrap_or_default();
+        // Its own variables, then the function variables only its own code names (see
+        // above), after the common ones it names.
+        let mut own = own_vars.get(&text).cloned().unwrap_or_default();
+        let own_count = own.len();
+        let mut start = 0u64;
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            let var = &st.shared_vars[v];
+            if var.kind != SharedKind::Function {
+                continue;
+            }
+            if users[v].len() > 1 {
+                start = start.max(var.offset.unwrap_or(0) + var.size);
+            } else {
+                own.push(v);
+            }
+        }
+        own[own_count..].sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
         let own = list_merge_sort(&own, |&v| {
             let var = &st.shared_vars[v];
             (std::cmp::Reverse(var.align), var.size)
         });
         // Aligned like the others once there is a common area (observed: 0x10 for an
         // 8-byte-aligned array).
-        let (mut end, mut align) = (0u64, if in_common_area { debug_align } else { 0 });
+        let (mut end, mut align) = (start, if in_common_area { debug_align } else { 0 });
         for &v in &own {
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
+            if var.kind == SharedKind::Function {
+                var.window = Some(text);
+            }
             end = off.saturating_add(var.size);
             align = align.max(var.align);
         }
@@ -483,13 +517,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             text,
             end,
             align,
-            uses_shared: !own.is_empty() || !dynamic.is_empty(),
-            only_dynamic: own.is_empty(),
+            uses_shared: !own.is_empty() || !dynamic.is_empty() || start > 0,
+            only_dynamic: own.is_empty() && start == 0,
             dynamic,
+            size_order: own
+                .iter()
+                .filter(|&&v| st.shared_vars[v].kind == SharedKind::Function)
+                .map(|&v| size_rank[v])
+                .max(),
         });
     }
     let laid_out = group_end.len();
     group_end.extend(windows[laid_out..].iter().map(|w| w.end));
+    let mut late: Vec<(Option<usize>, SecId, u64, u64, bool)> = Vec::new();
     for (w, window) in windows.into_iter().enumerate() {
         let Window {
             text,
@@ -497,6 +537,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic,
             uses_shared,
             only_dynamic,
+            size_order,
             ..
         } = window;
         let mut end = group_end[w];
@@ -546,10 +587,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         } else if uses_shared {
             // A left-out kernel's window for the dynamic memory its code names is made after
             // the callgraph and prototype sections (observed, `--preserve-relocs`, sm_90).
-            st.late_windows
-                .push((text, reserve.saturating_add(end), align));
+            // (sm_100+: without a section symbol when it holds only dynamic memory.)
+            let symbol = !opts.target.is_mercury() || !only_dynamic;
+            late.push((size_order, text, reserve.saturating_add(end), align, symbol));
         }
     }
+    // The link makes them largest variable first, those holding no function variable last
+    // (observed, sm_90: windows of left-out kernels holding a template's 256-, 128-, 64- and
+    // 16-byte arrays made in that order whatever the kernels' order).
+    late.sort_by_key(|&(order, ..)| std::cmp::Reverse(order));
+    st.late_windows.extend(
+        late.into_iter()
+            .map(|(_, text, size, align, symbol)| (text, size, align, symbol)),
+    );
     // sm_100+ reserved shared memory (sm_110): its variables start after the bytes
     // `.nv.reservedSmem.offset0` reserves (observed: 0x40).
     if opts.target.is_mercury() {
@@ -868,6 +918,9 @@ struct Window {
     uses_shared: bool,
     /// Whether it holds only dynamic memory.
     only_dynamic: bool,
+    /// A left-out kernel's: the largest place in the link-wide size order of the function
+    /// variables it holds (orders the windows the link makes for such kernels).
+    size_order: Option<usize>,
 }
 
 /// nvlink's sort of a linked list (observed through layouts, not read from its code): deal
