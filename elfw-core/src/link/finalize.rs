@@ -1038,9 +1038,26 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach
             .map(|r| u16::from_le_bytes([r.payload[0], r.payload[1]]))
     };
     let own: Vec<Option<u16>> = info.iter().map(|&sec| count(st, sec)).collect();
+    // With a single kernel, the functions no kernel reaches that the link keeps (dead ones
+    // and left-out kernels under `--preserve-relocs --kernels-used`) count for it too;
+    // with two kernels for neither (observed, sm_90: a selected kernel with 1 gets 1 + 2 of
+    // an uncalled function + 3 of a left-out kernel; two selected kernels keep their own).
+    let single = reach.len() == 1;
     for (k, order) in reach {
         let k = *k;
-        let reached: Vec<u16> = order.iter().filter_map(|&f| own[f]).collect();
+        let mut reached: Vec<u16> = order.iter().filter_map(|&f| own[f]).collect();
+        if single {
+            let mut is_reached = vec![false; own.len()];
+            for &f in order {
+                if let Some(x) = is_reached.get_mut(f) {
+                    *x = true;
+                }
+            }
+            reached.extend((1..own.len()).filter_map(|f| {
+                let kept = f != k && !is_reached[f] && !st.functions.get(f)?.dead;
+                own[f].filter(|_| kept)
+            }));
+        }
         let Some(sec) = info[k] else {
             continue;
         };

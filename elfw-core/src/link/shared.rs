@@ -263,8 +263,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let (align, size) = (st.shared_vars[v].align, st.shared_vars[v].size);
         if users[v].is_empty() {
             end = end.max(size);
-            // (`--preserve-relocs` lists it at the area's start: observed, sm_90.)
-            if opts.preserve_relocs && !opts.debug {
+            // (`--preserve-relocs` and `-g` list it at the area's start: observed, sm_90.)
+            if opts.shows_shared_layout() {
                 st.shared_vars[v].offset = Some(0);
             }
             continue;
@@ -630,8 +630,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         if *s.sh_type() == SHT_CUDA_SHARED && !s.name().starts_with(".nv.shared.") {
             *s.nodes() = NodeList::EMPTY;
             // It stays only in links with dynamic shared memory (observed: gone with function
-            // variables alone, there even when no input had it).
-            if !has_dynamic {
+            // variables alone, there even when no input had it), or when the link shows a
+            // common area (observed, `-g` and `--preserve-relocs`, sm_90: an uncalled
+            // function's barriers).
+            let shown_area = opts.shows_shared_layout() && in_common_area;
+            if !(has_dynamic || shown_area) {
                 *s.removed() = true;
             }
             // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`),
