@@ -887,8 +887,8 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
 /// `EIATTR_NUM_BARRIERS`.
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
 
-/// sm_100+: what the link computed into the SASS `.nv.info.<f>` records (barriers and
-/// EXTERNS propagated along the call graph, an unknown stack size for recursion) holds for
+/// sm_100+: what the link computed into the SASS `.nv.info.<f>` records (barriers, memory
+/// barriers and EXTERNS propagated along the call graph, an unknown stack size for recursion) holds for
 /// the Mercury records too.
 fn sync_merc_info(st: &mut State<'_>) {
     let mut merc = std::mem::take(&mut st.merc_section_info);
@@ -899,8 +899,10 @@ fn sync_merc_info(st: &mut State<'_>) {
         let find = |attr: u8| sass.iter().find(|r| r.attr == attr && !r.dropped);
         for r in list.iter_mut().filter(|r| !r.dropped) {
             match r.attr {
-                EIATTR_NUM_BARRIERS => {
-                    if let Some(x) = find(EIATTR_NUM_BARRIERS) {
+                // (Memory barriers too: observed, sm_100 `--preserve-relocs --kernels-used`,
+                // the only kernel's count with the left-out kernel's.)
+                EIATTR_NUM_BARRIERS | EIATTR_NUM_MBARRIERS => {
+                    if let Some(x) = find(r.attr) {
                         r.payload = x.payload;
                     }
                 }
