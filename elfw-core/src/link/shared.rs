@@ -845,6 +845,18 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         let max_align = vars.iter().map(|v| v.0).max().unwrap_or(0);
         (end, max_align)
     };
+    // Every window is aligned for `.nv_debug.shared`'s variables too (observed: a template's
+    // `__align__(32)` array there leaves kernels without variables with no window, as any
+    // alignment but 16 does).
+    // (Not other kernels' own variables: observed, a 128-aligned one leaves the other
+    // windows aligned 16.)
+    let link_align = held
+        .get(&debug)
+        .into_iter()
+        .flatten()
+        .map(|v| v.0)
+        .max()
+        .unwrap_or(0);
     for &(text, used) in &kernels {
         let name = format!(
             ".nv.shared.{}",
@@ -858,6 +870,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
         let (mut own, own_align) = layout(vars);
+        let own_align = own_align.max(link_align);
         // A window with bytes and no variables (an earlier `-r`'s) holds those bytes
         // (observed: 0x10 become 0x20 in a `-r` of a `-r` image).
         let blank = st.sec(sec).size();
