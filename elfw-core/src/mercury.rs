@@ -1388,6 +1388,17 @@ pub fn e_flags(sm: u32, inputs: &[u32]) -> u32 {
     high | (sm & 0xff) << 8 | 0x02
 }
 
+/// The `EICOMPAT_ATTR_CAN_FASTPATH_FINALIZE` value nvlink writes for code made for `sm`
+/// itself (observed in links without inputs: sm_100 0x09, sm_120 0x50, sm_103/110/121 0,
+/// whatever the `a`/`f` variant; ptxas gives its objects the same).
+pub fn native_fastpath(sm: u32) -> u64 {
+    match sm {
+        100 => 0x09,
+        120 => 0x50,
+        _ => 0,
+    }
+}
+
 /// The 8-byte value of `EICOMPAT_ATTR_CAN_FASTPATH_FINALIZE` (`.nv.compat` attribute 0x0b) in
 /// the output, from an input's value (observed on single-input links):
 /// - linking for another SM (sm_100 → sm_103, sm_120 → sm_121) clears it;
@@ -1407,21 +1418,6 @@ pub fn fastpath_after_link(
         value & value.wrapping_neg()
     } else {
         value
-    }
-}
-
-/// `EICOMPAT_ATTR_FINALIZER_VERSION` (`.nv.compat` attribute 0x0e) of the CUDA 13.5
-/// finalizer, as ptxas and nvlink write it.
-pub const FINALIZER_VERSION: u16 = 0x440;
-
-/// The `EICOMPAT_ATTR_CAN_FASTPATH_FINALIZE` value ptxas gives code for plain `sm_<sm>` and
-/// nvlink writes when no input has one (observed: 0x09 for sm_100, 0x50 for sm_120, 0 for
-/// sm_103, sm_110 and sm_121, with or without an `a`/`f` suffix on the link's target).
-pub fn default_fastpath(sm: u32) -> u64 {
-    match sm {
-        100 => 0x09,
-        120 => 0x50,
-        _ => 0,
     }
 }
 

@@ -288,12 +288,9 @@ pub fn finalize(
 ) -> Finalized {
     let _ = diags;
     clean_symbols(st, opts);
-    if opts.debug || opts.preserve_relocs {
-        place_shared_symbols(st, opts);
-    }
     let callgraph = create_trailing_section(st, ".nv.callgraph", SHT_CUDA_CALLGRAPH, 4, 8);
     let prototype = create_trailing_section(st, ".nv.prototype", SHT_CUDA_PROTOTYPE, 4, 8);
-    for (text, size, align) in std::mem::take(&mut st.late_windows) {
+    for (text, size, align, symbol) in std::mem::take(&mut st.late_windows) {
         let kernel = st.sec(text).name().strip_prefix(".text.").unwrap_or("");
         let name = st.make_name(&[".nv.shared.", kernel]);
         let mut sec = new_section(
@@ -307,9 +304,13 @@ pub fn finalize(
         sec.size = size;
         let id = st.create_section(sec, false);
         // (sm_100+: as any window holding only dynamic memory, without a section symbol.)
-        if !opts.target.is_mercury() {
+        if symbol {
             add_section_symbol(st, id);
         }
+    }
+    // (After the windows made late: a left-out kernel's own arrays go there.)
+    if opts.debug || opts.preserve_relocs {
+        place_shared_symbols(st, opts);
     }
     super::const_bank2::create_new_banks(st, opts);
     let rel_action = (!opts.target.is_mercury() && !opts.relocatable)
@@ -564,6 +565,7 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     }
     let shared_vars = &st.shared_vars;
     let sections = &st.sections;
+    let common_area = st.shared_common_area;
     for array in [&mut st.locals, &mut st.globals] {
         for i in 1..array.len() {
             let Some(v) = array.shared[i] else {
@@ -580,7 +582,15 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
                     let mut sym = array.at_mut(i);
                     *sym.section() = SymSection::Section(sec);
                     if opts.debug {
-                        *sym.value() = var.offset.filter(|&o| o > 0).map_or(0, |o| reserve + o);
+                        // At the window's start: reserve + 0 from sm_100 and, on sm_90, with
+                        // a common area; otherwise 0 (observed: 0x400 for a kernel with only
+                        // dynamic memory on sm_100, and on sm_90 beside a template array two
+                        // kernels share; 0 on sm_90 without one).
+                        let at_start_counts = opts.target.is_mercury() || common_area;
+                        *sym.value() = var
+                            .offset
+                            .filter(|&o| o > 0 || at_start_counts)
+                            .map_or(0, |o| reserve + o);
                         *sym.other() = 0;
                     } else {
                         // `--preserve-relocs` (sm_90): the reserved bytes less one, internal
@@ -597,18 +607,22 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             // `--preserve-relocs` writes one there whenever one kernel holds it (observed,
             // sm_90 `--kernels-used`: a function's array only the selected kernel reaches).
             let section = match (var.section, var.window) {
-                (Some(sec), Some(text)) if sections.removed[sec.index()] || !opts.debug => {
-                    window_section(sections, text).or(Some(sec))
-                }
+                (Some(sec), Some(text)) => window_section(sections, text).or(Some(sec)),
                 (section, _) => section,
             };
             if let (Some(sec), Some(off)) = (section, var.offset) {
                 let mut sym = array.at_mut(i);
                 *sym.section() = SymSection::Section(sec);
                 *sym.value() = reserve + off;
-                // Weak ones (listed with the non-local symbols) are written as locals.
-                let info = *sym.info();
-                *sym.info() = info & 0x0f;
+                // Weak ones (listed with the non-local symbols) are written as locals, but
+                // not those of the common area, in `.nv_debug.shared` (observed: sm_90
+                // `--preserve-relocs` and sm_80 `-g`, a template function's array two kernels
+                // reach stays weak while one only a kernel reaches, in its window, is local).
+                let in_common_area = var.kind == SharedKind::Function && var.window.is_none();
+                if !in_common_area {
+                    let info = *sym.info();
+                    *sym.info() = info & 0x0f;
+                }
                 // `--preserve-relocs` without `-g` marks them STV_INTERNAL (observed, sm_80
                 // and sm_90, with and without -G inputs).
                 if !opts.debug {
@@ -873,8 +887,8 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
 /// `EIATTR_NUM_BARRIERS`.
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
 
-/// sm_100+: what the link computed into the SASS `.nv.info.<f>` records (barriers and
-/// EXTERNS propagated along the call graph, an unknown stack size for recursion) holds for
+/// sm_100+: what the link computed into the SASS `.nv.info.<f>` records (barriers, memory
+/// barriers and EXTERNS propagated along the call graph, an unknown stack size for recursion) holds for
 /// the Mercury records too.
 fn sync_merc_info(st: &mut State<'_>) {
     let mut merc = std::mem::take(&mut st.merc_section_info);
@@ -885,8 +899,10 @@ fn sync_merc_info(st: &mut State<'_>) {
         let find = |attr: u8| sass.iter().find(|r| r.attr == attr && !r.dropped);
         for r in list.iter_mut().filter(|r| !r.dropped) {
             match r.attr {
-                EIATTR_NUM_BARRIERS => {
-                    if let Some(x) = find(EIATTR_NUM_BARRIERS) {
+                // (Memory barriers too: observed, sm_100 `--preserve-relocs --kernels-used`,
+                // the only kernel's count with the left-out kernel's.)
+                EIATTR_NUM_BARRIERS | EIATTR_NUM_MBARRIERS => {
+                    if let Some(x) = find(r.attr) {
                         r.payload = x.payload;
                     }
                 }
@@ -1024,9 +1040,26 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach
             .map(|r| u16::from_le_bytes([r.payload[0], r.payload[1]]))
     };
     let own: Vec<Option<u16>> = info.iter().map(|&sec| count(st, sec)).collect();
+    // With a single kernel, the functions no kernel reaches that the link keeps (dead ones
+    // and left-out kernels under `--preserve-relocs --kernels-used`) count for it too;
+    // with two kernels for neither (observed, sm_90: a selected kernel with 1 gets 1 + 2 of
+    // an uncalled function + 3 of a left-out kernel; two selected kernels keep their own).
+    let single = reach.len() == 1;
     for (k, order) in reach {
         let k = *k;
-        let reached: Vec<u16> = order.iter().filter_map(|&f| own[f]).collect();
+        let mut reached: Vec<u16> = order.iter().filter_map(|&f| own[f]).collect();
+        if single {
+            let mut is_reached = vec![false; own.len()];
+            for &f in order {
+                if let Some(x) = is_reached.get_mut(f) {
+                    *x = true;
+                }
+            }
+            reached.extend((1..own.len()).filter_map(|f| {
+                let kept = f != k && !is_reached[f] && !st.functions.get(f)?.dead;
+                own[f].filter(|_| kept)
+            }));
+        }
         let Some(sec) = info[k] else {
             continue;
         };
@@ -2754,7 +2787,11 @@ fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
 }
 
 /// `.nv.compat`: attribute 9 (arch-specific code, 1 for an `a` target) first, then the
-/// first merged input's other attributes (observed: an empty link writes only `02 09 00 00`).
+/// first merged input's other attributes. A link no input brought one to (every input
+/// skipped: an empty file, a cubin under a name nvlink does not take as one) writes only
+/// `02 09 00 00` before sm_100, and from sm_100 on adds the finalizer's records for the
+/// target: CAN_FASTPATH_FINALIZE with the target's own value and FINALIZER_VERSION
+/// (observed on sm_100 to sm_121, `a` and `f` variants, `-r` too).
 fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     let arch_specific = u8::from(opts.target.variant == crate::target::Variant::Arch);
     let mut out = vec![0x02, 0x09, arch_specific, 0x00];
@@ -2762,13 +2799,10 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         let i = obj.elf.section_by_name(b".nv.compat")?;
         obj.elf.section_data(i).ok()
     }) else {
-        // sm_100+ with no input's records (every input's code was for another architecture):
-        // the finalizer's own defaults for the SM (observed, whatever the `a`/`f` suffix).
         if opts.target.is_mercury() {
             out.extend_from_slice(&[0x04, 0x0b, 0x08, 0x00]);
-            out.extend_from_slice(&crate::mercury::default_fastpath(opts.target.sm).to_le_bytes());
-            out.extend_from_slice(&[0x03, 0x0e]);
-            out.extend_from_slice(&crate::mercury::FINALIZER_VERSION.to_le_bytes());
+            out.extend_from_slice(&crate::mercury::native_fastpath(opts.target.sm).to_le_bytes());
+            out.extend_from_slice(&[0x03, 0x0e, 0x40, 0x04]);
         }
         return out;
     };

@@ -419,6 +419,7 @@ fn run(
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
     });
+    relocate::check_deleted_references(&st, opts)?;
     let bank2 = timed(times, "constant-bank-2", || {
         const_bank2::layout(&mut st, inputs, opts)
     });

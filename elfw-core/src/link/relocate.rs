@@ -148,6 +148,37 @@ fn field_bytes<'d>(
     (offset < o + d.len() as u64).then(|| (d, offset - o))
 }
 
+/// `--preserve-relocs` without `-g`: nvlink records what code no laid-out kernel reaches
+/// resolved to -1 against an `extern __shared__` name when the layout has a common area, but
+/// only sm_90 keeps those names in the symbol table; elsewhere it stops (observed on sm_75,
+/// sm_80, sm_100 and sm_120: `--kernels-used` of kernels reaching no dynamic memory while
+/// functions only left-out kernels call name it).
+pub fn check_deleted_references(
+    st: &State<'_>,
+    opts: &LinkOptions,
+) -> Result<(), super::LinkError> {
+    if !opts.preserve_relocs
+        || opts.debug
+        || !st.shared_common_area
+        || opts.lists_dynamic_shared()
+        || st.unplaced_dynamic_code.is_empty()
+    {
+        return Ok(());
+    }
+    let deleted = st.relocs.iter().any(|r| {
+        !r.dropped
+            && r.sym.is_some_and(|s| is_dynamic_shared(st, s))
+            && st.unplaced_dynamic_code.contains(&r.target)
+    });
+    if deleted {
+        return Err(super::LinkError::Fatal(crate::diag::Diagnostic::new(
+            crate::diag::Severity::Fatal,
+            "Internal error: reference to deleted symbol",
+        )));
+    }
+    Ok(())
+}
+
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
     let mut patched = Patched::default();
@@ -256,7 +287,14 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
             // sm_100+ records only what resolved against shared memory (observed).
             // Nor, without `-g`, what resolved against dynamic shared memory (observed, sm_80
             // and sm_90).
-            let dynamic = !opts.debug && is_dynamic_shared(st, sym);
+            // But sm_90, which then lists the names (with a common area), records what code
+            // no laid-out kernel reaches resolved to -1 against them (observed,
+            // `--kernels-used` of a kernel reaching no dynamic memory).
+            let dynamic = !opts.debug
+                && is_dynamic_shared(st, sym)
+                && !(opts.lists_dynamic_shared()
+                    && st.shared_common_area
+                    && st.unplaced_dynamic_code.contains(&r.target));
             // sm_100+ writes down nothing resolved in debug sections (observed: a `-G` input's
             // `.debug_info` locations of shared variables).
             let in_debug = opts.target.is_mercury() && is_debug_target(st.sec(r.target).name());

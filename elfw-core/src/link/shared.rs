@@ -126,22 +126,20 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
         reach.insert(k, r);
     }
-    // Whether a kernel laid out as one reaches dynamic memory (with a common area, every
-    // kernel then keeps a window: observed, not when only left-out kernels' code names it).
-    let laid_out_dynamic = kernels.iter().any(|k| {
-        reach
-            .get(k)
-            .map(Vec::as_slice)
-            .unwrap_or(std::slice::from_ref(k))
-            .iter()
-            .chain(std::iter::once(k))
-            .any(|f| {
-                uses.get(f).is_some_and(|vars| {
-                    vars.iter()
-                        .any(|&v| st.shared_vars[v].kind == SharedKind::Dynamic)
-                })
-            })
-    });
+    // A left-out kernel's own code (where template functions were inlined) names function
+    // variables as a kernel would: they serve it too (observed, sm_90 `--preserve-relocs
+    // --kernels-used`: a template's array the selected kernel's and a left-out kernel's code
+    // name is in the common area; one only the left-out kernel's code names is in its window).
+    for f in (1..st.functions.len()).map(|i| FuncId(i as u32)) {
+        if !as_function(f) || st.func(f).dead || !st.func(f).is_entry {
+            continue;
+        }
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            if st.shared_vars[v].kind == SharedKind::Function {
+                users[v].insert(f);
+            }
+        }
+    }
     // Code no laid-out kernel reaches resolves dynamic memory to -1 (observed, sm_90
     // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls).
     if opts.preserve_relocs && !opts.debug {
@@ -265,8 +263,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let (align, size) = (st.shared_vars[v].align, st.shared_vars[v].size);
         if users[v].is_empty() {
             end = end.max(size);
-            // (`--preserve-relocs` lists it at the area's start: observed, sm_90.)
-            if opts.preserve_relocs && !opts.debug {
+            // (`--preserve-relocs` and `-g` list it at the area's start: observed, sm_90.)
+            if opts.shows_shared_layout() {
                 st.shared_vars[v].offset = Some(0);
             }
             continue;
@@ -318,6 +316,8 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     }
     // Each kernel's window: its static part now, its dynamic part below.
     let mut windows: Vec<Window> = Vec::new();
+    // Whether a window with bytes but no variables was laid out yet (see below).
+    let mut blank_seen = false;
     for &k in &kernels {
         let text = match st.func(k).sym.map(|s| st.sym(s).section()) {
             Some(SymSection::Section(t)) => t,
@@ -351,19 +351,48 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // The list nvlink sorts: own variables in declaration order, then the function
         // variables last to first in the link-wide size order (see the module notes).
         private[own..].sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
-        // Largest alignment first, then smallest size, with nvlink's (unstable) merge sort.
-        let private = list_merge_sort(&private, |&v| {
-            let var = &st.shared_vars[v];
-            (std::cmp::Reverse(var.align), var.size)
-        });
         // A window with bytes but no variables of its kernel's own (what a relocatable link
         // wrote for dynamic memory) keeps those bytes (observed: a `-r` image's 0x10-byte
         // window of a kernel with no shared memory stays 0x10, or 0x410 on sm_90; one with a
-        // 4-byte variable and 0x14 bytes becomes 4).
-        let blank = if own == 0 { input_size(st, text) } else { 0 };
-        let mut end = start.saturating_add(blank);
+        // 4-byte variable and 0x14 bytes becomes 4). nvlink lays them out as one more
+        // variable, first in the list, aligned like the input section (observed, sm_75 and
+        // sm_90: after a 12-byte common area at 0x10; before a 16-byte-aligned 32-byte array
+        // and after an 8-byte one; second of three or four 16-byte ties).
+        let (blank, blank_align) = if own == 0 {
+            input_size_align(st, text)
+        } else {
+            (0, 0)
+        };
+        let mut entries: Vec<Option<usize>> = Vec::with_capacity(private.len() + 1);
+        if blank > 0 {
+            entries.push(None);
+        }
+        entries.extend(private.iter().map(|&v| Some(v)));
+        // Largest alignment first, then smallest size, with nvlink's (unstable) merge sort.
+        let entries = list_merge_sort(&entries, |e| match *e {
+            Some(v) => {
+                let var = &st.shared_vars[v];
+                (std::cmp::Reverse(var.align), var.size)
+            }
+            None => (std::cmp::Reverse(blank_align), blank),
+        });
+        let mut end = start;
         let mut align = if in_common_area { debug_align } else { 0 };
-        for &v in &private {
+        for e in entries {
+            let Some(v) = e else {
+                let off = align_up(end, blank_align);
+                // Those bytes have no symbol, so their place lands in the null symbol: the
+                // first such window's, once (observed on every target: 0x80 after a 128-byte
+                // common area in the first window, 0 when the first such window has no common
+                // variable, whatever the later ones have).
+                if !blank_seen {
+                    blank_seen = true;
+                    st.null_symbol_value = off;
+                }
+                end = off.saturating_add(blank);
+                align = align.max(blank_align);
+                continue;
+            };
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
@@ -377,12 +406,14 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             align = align.max(st.shared_vars[v].align);
         }
         // With a common area and dynamic memory in the link, every kernel has a window, empty
-        // ones included (observed; without dynamic memory an empty kernel has none).
+        // ones included (observed; without dynamic memory an empty kernel has none; sm_90
+        // `--preserve-relocs --kernels-used`: also when only left-out kernels' code names the
+        // dynamic memory — other targets stop there, see `relocate::check_deleted_references`).
         let uses_shared = !private.is_empty()
             || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && laid_out_dynamic);
+            || (in_common_area && has_dynamic);
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
@@ -397,6 +428,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic,
             uses_shared,
             only_dynamic,
+            size_order: None,
         });
     }
     // Dynamic shared memory starts where the static part ends, at one place for every kernel
@@ -434,18 +466,37 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let Some(SymSection::Section(text)) = st.func(f).sym.map(|s| st.sym(s).section()) else {
             continue;
         };
-        let own = own_vars.get(&text).cloned().unwrap_or_default();
+        // Its own variables, then the function variables only its own code names (see
+        // above), after the common ones it names.
+        let mut own = own_vars.get(&text).cloned().unwrap_or_default();
+        let own_count = own.len();
+        let mut start = 0u64;
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            let var = &st.shared_vars[v];
+            if var.kind != SharedKind::Function {
+                continue;
+            }
+            if users[v].len() > 1 {
+                start = start.max(var.offset.unwrap_or(0) + var.size);
+            } else {
+                own.push(v);
+            }
+        }
+        own[own_count..].sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
         let own = list_merge_sort(&own, |&v| {
             let var = &st.shared_vars[v];
             (std::cmp::Reverse(var.align), var.size)
         });
         // Aligned like the others once there is a common area (observed: 0x10 for an
         // 8-byte-aligned array).
-        let (mut end, mut align) = (0u64, if in_common_area { debug_align } else { 0 });
+        let (mut end, mut align) = (start, if in_common_area { debug_align } else { 0 });
         for &v in &own {
             let var = &mut st.shared_vars[v];
             let off = align_up(end, var.align);
             var.offset = Some(off);
+            if var.kind == SharedKind::Function {
+                var.window = Some(text);
+            }
             end = off.saturating_add(var.size);
             align = align.max(var.align);
         }
@@ -466,13 +517,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             text,
             end,
             align,
-            uses_shared: !own.is_empty() || !dynamic.is_empty(),
-            only_dynamic: own.is_empty(),
+            uses_shared: !own.is_empty() || !dynamic.is_empty() || start > 0,
+            only_dynamic: own.is_empty() && start == 0,
             dynamic,
+            size_order: own
+                .iter()
+                .filter(|&&v| st.shared_vars[v].kind == SharedKind::Function)
+                .map(|&v| size_rank[v])
+                .max(),
         });
     }
     let laid_out = group_end.len();
     group_end.extend(windows[laid_out..].iter().map(|w| w.end));
+    let mut late: Vec<(Option<usize>, SecId, u64, u64, bool)> = Vec::new();
     for (w, window) in windows.into_iter().enumerate() {
         let Window {
             text,
@@ -480,6 +537,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic,
             uses_shared,
             only_dynamic,
+            size_order,
             ..
         } = window;
         let mut end = group_end[w];
@@ -496,7 +554,10 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         end = dynamic_start;
         // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
         // `__align__(32)` dynamic memory has none; with 16-aligned it has an empty one).
-        let uses_shared = uses_shared && (reserve > 0 || end > 0 || align <= 0x10);
+        // From sm_100 too, whatever the reserve (observed: a kernel reaching dynamic memory
+        // only, its window aligned 32 for a common area); sm_90 keeps it.
+        let kept_for_reserve = reserve > 0 && !opts.target.is_mercury();
+        let uses_shared = uses_shared && (kept_for_reserve || end > 0 || align <= 0x10);
         let name = format!(
             ".nv.shared.{}",
             st.sec(text).name().strip_prefix(".text.").unwrap_or("")
@@ -526,10 +587,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         } else if uses_shared {
             // A left-out kernel's window for the dynamic memory its code names is made after
             // the callgraph and prototype sections (observed, `--preserve-relocs`, sm_90).
-            st.late_windows
-                .push((text, reserve.saturating_add(end), align));
+            // (sm_100+: without a section symbol when it holds only dynamic memory.)
+            let symbol = !opts.target.is_mercury() || !only_dynamic;
+            late.push((size_order, text, reserve.saturating_add(end), align, symbol));
         }
     }
+    // The link makes them largest variable first, those holding no function variable last
+    // (observed, sm_90: windows of left-out kernels holding a template's 256-, 128-, 64- and
+    // 16-byte arrays made in that order whatever the kernels' order).
+    late.sort_by_key(|&(order, ..)| std::cmp::Reverse(order));
+    st.late_windows.extend(
+        late.into_iter()
+            .map(|(_, text, size, align, symbol)| (text, size, align, symbol)),
+    );
     // sm_100+ reserved shared memory (sm_110): its variables start after the bytes
     // `.nv.reservedSmem.offset0` reserves (observed: 0x40).
     if opts.target.is_mercury() {
@@ -560,8 +630,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         if *s.sh_type() == SHT_CUDA_SHARED && !s.name().starts_with(".nv.shared.") {
             *s.nodes() = NodeList::EMPTY;
             // It stays only in links with dynamic shared memory (observed: gone with function
-            // variables alone, there even when no input had it).
-            if !has_dynamic {
+            // variables alone, there even when no input had it), or when the link shows a
+            // common area (observed, `-g` and `--preserve-relocs`, sm_90: an uncalled
+            // function's barriers).
+            let shown_area = opts.shows_shared_layout() && in_common_area;
+            if !(has_dynamic || shown_area) {
                 *s.removed() = true;
             }
             // sm_100+ writes the reserved window there too (observed on `.nv_debug.shared`),
@@ -576,14 +649,28 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 0
             };
             // (Not what the inputs gave it: a relocatable link's is aligned for the dynamic
-            // memory, and comes back 16, observed.)
-            if debug_align > 0 {
-                *s.addralign() = debug_align;
+            // memory, and comes back 16, observed.) Without a common area the function
+            // variables do not count (observed: 16 beside an `__align__(32)` array only one
+            // kernel reaches). Aligned more than 16 it goes, unless the link shows the layout
+            // (observed on sm_80, sm_90 and sm_100: a common area with an `__align__(32)`
+            // variable, or such a variable private to a kernel beside a common area).
+            let section_align = if in_common_area {
+                debug_align
+            } else if has_dynamic {
+                0x10
+            } else {
+                0
+            };
+            if section_align > 0 {
+                *s.addralign() = section_align;
+            }
+            if section_align > 0x10 && !opts.shows_shared_layout() {
+                *s.removed() = true;
             }
             // Without a section symbol, as when it is empty (sm_100+; a `-g` link keeps it,
             // and so does `--preserve-relocs` when there is a common area: observed).
             if let Some(sym) = s.symbol() {
-                let shown = opts.debug || (opts.preserve_relocs && in_common_area);
+                let shown = opts.shows_shared_layout() && in_common_area;
                 if opts.target.is_mercury() && !shown {
                     st.locals.removed[sym.pos()] = true;
                 }
@@ -593,13 +680,15 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
 }
 
 /// The size the inputs gave the `.nv.shared.<k>` window of the kernel whose code is `text`.
-fn input_size(st: &State<'_>, text: SecId) -> u64 {
+fn input_size_align(st: &State<'_>, text: SecId) -> (u64, u64) {
     let name = format!(
         ".nv.shared.{}",
         st.sec(text).name().strip_prefix(".text.").unwrap_or("")
     );
-    st.section_by_name(&name)
-        .map_or(0, |sec| st.sec(sec).size())
+    st.section_by_name(&name).map_or((0, 0), |sec| {
+        let s = st.sec(sec);
+        (s.size(), s.addralign())
+    })
 }
 
 /// The name nvlink gives the dynamic shared memory a kernel's own code names in a relocatable
@@ -756,6 +845,18 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         let max_align = vars.iter().map(|v| v.0).max().unwrap_or(0);
         (end, max_align)
     };
+    // Every window is aligned for `.nv_debug.shared`'s variables too (observed: a template's
+    // `__align__(32)` array there leaves kernels without variables with no window, as any
+    // alignment but 16 does).
+    // (Not other kernels' own variables: observed, a 128-aligned one leaves the other
+    // windows aligned 16.)
+    let link_align = held
+        .get(&debug)
+        .into_iter()
+        .flatten()
+        .map(|v| v.0)
+        .max()
+        .unwrap_or(0);
     for &(text, used) in &kernels {
         let name = format!(
             ".nv.shared.{}",
@@ -769,6 +870,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
         let (mut own, own_align) = layout(vars);
+        let own_align = own_align.max(link_align);
         // A window with bytes and no variables (an earlier `-r`'s) holds those bytes
         // (observed: 0x10 become 0x20 in a `-r` of a `-r` image).
         let blank = st.sec(sec).size();
@@ -832,6 +934,9 @@ struct Window {
     uses_shared: bool,
     /// Whether it holds only dynamic memory.
     only_dynamic: bool,
+    /// A left-out kernel's: the largest place in the link-wide size order of the function
+    /// variables it holds (orders the windows the link makes for such kernels).
+    size_order: Option<usize>,
 }
 
 /// nvlink's sort of a linked list (observed through layouts, not read from its code): deal

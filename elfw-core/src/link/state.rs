@@ -451,8 +451,9 @@ pub struct State<'d> {
     /// several kernels, or no kernel).
     pub shared_common_area: bool,
     /// Windows the shared-memory layout sized for kernels that had none: (code section,
-    /// size, alignment), made by `finalize` after `.nv.prototype`.
-    pub late_windows: Vec<(SecId, u64, u64)>,
+    /// size, alignment, whether it gets a section symbol), made by `finalize` after
+    /// `.nv.prototype`, in this order.
+    pub late_windows: Vec<(SecId, u64, u64, bool)>,
     /// Callgraph `-2` records (address-taken functions with their prototype string), in
     /// arrival order.
     pub address_taken: Vec<(FuncId, u32)>,
