@@ -159,6 +159,25 @@ impl Linked {
     }
 }
 
+/// Hands over bytes made whole elsewhere (ptxas's cubin of a whole-program LTO, libnvvm's PTX
+/// under `-emit-ptx`) as the link's image: written to `sink` when there is one (the image is
+/// then `Some` and empty), kept in `out` otherwise; a failed write is nvlink's fatal.
+fn deliver_image(out: &mut Linked, sink: Option<&mut dyn std::io::Write>, bytes: Vec<u8>) {
+    match sink {
+        Some(w) => {
+            if w.write_all(&bytes).is_err() {
+                out.diagnostics.push(Diagnostic::new(
+                    Severity::Fatal,
+                    "elfLink output write error",
+                ));
+                return;
+            }
+            out.image = Some(Vec::new());
+        }
+        None => out.image = Some(bytes),
+    }
+}
+
 /// nvlink's warning for `--preserve-relocs` on targets where it is "not fully implemented"
 /// (printed by nvlink 13.5.37 from sm_90 on).
 fn preserve_relocs_warning(target: Target) -> Option<String> {
@@ -780,19 +799,7 @@ impl Linker {
                     // device code is left out), with no .reg.c and no libcudadevrt check.
                     out.emitted_ptx = true;
                     out.times.phases.push(("inputs", inputs_start.elapsed()));
-                    match sink {
-                        Some(w) => {
-                            if w.write_all(&compiled.ptx).is_err() {
-                                out.diagnostics.push(Diagnostic::new(
-                                    Severity::Fatal,
-                                    "elfLink output write error",
-                                ));
-                                return out;
-                            }
-                            out.image = Some(Vec::new());
-                        }
-                        None => out.image = Some(compiled.ptx),
-                    }
+                    deliver_image(&mut out, sink, compiled.ptx);
                     return out;
                 }
                 let Some(ptxas) = &self.ptxas else {
@@ -849,19 +856,7 @@ impl Linker {
                             ));
                         }
                         out.times.phases.push(("inputs", inputs_start.elapsed()));
-                        match sink {
-                            Some(w) => {
-                                if w.write_all(&cubin.cubin).is_err() {
-                                    out.diagnostics.push(Diagnostic::new(
-                                        Severity::Fatal,
-                                        "elfLink output write error",
-                                    ));
-                                    return out;
-                                }
-                                out.image = Some(Vec::new());
-                            }
-                            None => out.image = Some(cubin.cubin),
-                        }
+                        deliver_image(&mut out, sink, cubin.cubin);
                         return out;
                     }
                     let data = lto_store.keep(cubin.cubin);
