@@ -2759,12 +2759,16 @@ enum CompatMerge {
     /// The highest value; an input without the record counts as `absent`. `keep`: whether the
     /// record stays when the result is `absent`'s value (else it is left out).
     Max { absent: u16, keep: bool },
-    /// The lowest value, an input without the record counting as 0; left out when 0.
-    Min,
+    /// INST_TCGEN05_MMA: two-bit fields, each the highest of the inputs' except that 0 wins
+    /// in the three low fields (observed: 5 and 3 give 3, 4 and 3 give 0, 0x41 and 0x15 give
+    /// 0x41); left out when 0 or when an input lacks the record.
+    Tcgen05,
     /// The highest value, left out unless every input has the record.
     MaxOfAll,
     /// Bitwise AND (64-bit); inputs without the record do not count.
     And,
+    /// ISA_CLASS: 0 (also an input without the record) wins, else the highest.
+    IsaClass,
 }
 
 /// The `.nv.compat` attributes the link writes (code, merge rule); every other code is dropped
@@ -2773,15 +2777,30 @@ enum CompatMerge {
 fn compat_merge(code: u8) -> Option<CompatMerge> {
     use CompatMerge::*;
     Some(match code {
-        0x02 => Max { absent: 0, keep: true },     // ISA_CLASS
-        0x03 => Max { absent: 3, keep: true },     // INST_TENSORMAP_V1
-        0x05 => Min,                               // INST_TCGEN05_MMA
-        0x07 => Max { absent: 0x100, keep: false }, // (HVAL)
-        0x08 => Max { absent: 0, keep: false },    // (HVAL)
-        0x0b => And,                               // CAN_FASTPATH_FINALIZE
-        0x0c => Max { absent: 2, keep: true },     // CUDA_INTERNAL_TARGET
-        0x0d => Max { absent: 0x100, keep: true }, // (HVAL)
-        0x0e => MaxOfAll,                          // FINALIZER_VERSION
+        0x02 => IsaClass,
+        0x03 => Max {
+            absent: 3,
+            keep: true,
+        }, // INST_TENSORMAP_V1
+        0x05 => Tcgen05,
+        0x07 => Max {
+            absent: 0x100,
+            keep: false,
+        }, // (HVAL)
+        0x08 => Max {
+            absent: 0,
+            keep: false,
+        }, // (HVAL)
+        0x0b => And, // CAN_FASTPATH_FINALIZE
+        0x0c => Max {
+            absent: 2,
+            keep: true,
+        }, // CUDA_INTERNAL_TARGET
+        0x0d => Max {
+            absent: 0x100,
+            keep: true,
+        }, // (HVAL)
+        0x0e => MaxOfAll, // FINALIZER_VERSION
         _ => return None,
     })
 }
@@ -2807,7 +2826,11 @@ fn compat_value(code: u8, record: &[u8]) -> u64 {
     }
     let lo = u64::from(record.get(2).copied().unwrap_or(0));
     let hi = u64::from(record.get(3).copied().unwrap_or(0));
-    if compat_format(code) == 0x02 { lo } else { lo | hi << 8 }
+    if compat_format(code) == 0x02 {
+        lo
+    } else {
+        lo | hi << 8
+    }
 }
 
 /// `.nv.compat`: the merged inputs' attributes combined one by one (observed, nvlink 13.5):
@@ -2861,6 +2884,10 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
             let Some(rule) = compat_merge(code) else {
                 continue;
             };
+            // sm_100+: the finalizer places 0x0b when the first input has none.
+            if code == 0x0b && mercury && n > 0 && !order.contains(&code) {
+                continue;
+            }
             seen[code as usize] = true;
             let slot = &mut value[code as usize];
             if !order.contains(&code) {
@@ -2868,25 +2895,34 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
                 *slot = match rule {
                     // An earlier input lacked it: what that input counted as.
                     CompatMerge::Max { absent, .. } if n > 0 => Some(v.max(u64::from(absent))),
-                    CompatMerge::Min | CompatMerge::MaxOfAll if n > 0 => None,
+                    CompatMerge::IsaClass if n > 0 => Some(0),
+                    CompatMerge::Tcgen05 | CompatMerge::MaxOfAll if n > 0 => None,
                     _ => Some(v),
                 };
                 continue;
             }
             *slot = slot.map(|old| match rule {
                 CompatMerge::Max { .. } | CompatMerge::MaxOfAll => old.max(v),
-                CompatMerge::Min => old.min(v),
+                CompatMerge::Tcgen05 => (0..4).fold(0, |r, f| {
+                    let (x, y) = ((old >> (2 * f)) & 3, (v >> (2 * f)) & 3);
+                    let z = if f < 3 && (x == 0 || y == 0) {
+                        0
+                    } else {
+                        x.max(y)
+                    };
+                    r | z << (2 * f)
+                }),
                 CompatMerge::And => old & v,
+                CompatMerge::IsaClass if old == 0 || v == 0 => 0,
+                CompatMerge::IsaClass => old.max(v),
             });
         }
         // 0x02 and 0x03 missing from the first input: their absent values, after its records.
         if n == 0 {
-            for code in [0x02u8, 0x03] {
-                if let (false, Some(CompatMerge::Max { absent, .. })) =
-                    (order.contains(&code), compat_merge(code))
-                {
+            for (code, absent) in [(0x02u8, 0u64), (0x03, 3)] {
+                if !order.contains(&code) {
                     order.push(code);
-                    value[code as usize] = Some(u64::from(absent));
+                    value[code as usize] = Some(absent);
                     seen[code as usize] = true;
                 }
             }
@@ -2901,7 +2937,8 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
                 Some(CompatMerge::Max { absent, .. }) => {
                     *slot = slot.map(|old| old.max(u64::from(absent)));
                 }
-                Some(CompatMerge::Min | CompatMerge::MaxOfAll) => *slot = None,
+                Some(CompatMerge::Tcgen05 | CompatMerge::MaxOfAll) => *slot = None,
+                Some(CompatMerge::IsaClass) => *slot = slot.map(|_| 0),
                 _ => {}
             }
         }
@@ -2922,11 +2959,15 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         let fastpath = if arch_specific != 0 {
             let mut v = u64::MAX;
             for (input_sm, records) in &all {
-                let Some(r) = records.iter().find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
+                let Some(r) = records
+                    .iter()
+                    .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
                 else {
                     continue;
                 };
-                let input_arch = records.iter().any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
+                let input_arch = records
+                    .iter()
+                    .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
                 v &= crate::mercury::fastpath_after_link(
                     compat_value(0x0b, r.2),
                     *input_sm,
@@ -2953,7 +2994,7 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
         };
         let kept = match compat_merge(code) {
             Some(CompatMerge::Max { absent, keep }) => keep || v != u64::from(absent),
-            Some(CompatMerge::Min) => v != 0,
+            Some(CompatMerge::Tcgen05) => v != 0,
             _ => true,
         };
         if !kept {
