@@ -1399,6 +1399,10 @@ pub fn native_fastpath(sm: u32) -> u64 {
     }
 }
 
+/// `EICOMPAT_ATTR_FINALIZER_VERSION` (`.nv.compat` attribute 0x0e) of the CUDA 13.5
+/// finalizer, as ptxas and nvlink write it.
+pub const FINALIZER_VERSION: u16 = 0x440;
+
 /// The 8-byte value of `EICOMPAT_ATTR_CAN_FASTPATH_FINALIZE` (`.nv.compat` attribute 0x0b) in
 /// the output, from an input's value (observed on single-input links):
 /// - linking for another SM (sm_100 → sm_103, sm_120 → sm_121) clears it;

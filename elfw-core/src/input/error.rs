@@ -220,6 +220,12 @@ pub enum WarningKind {
         /// The target.
         target: SmArch,
     },
+    /// An input whose `.nv.compat` lacks the ISA_CLASS attribute: nvlink's own warning (the
+    /// link's ISA class becomes 0, code for the target's SM only).
+    IsaClassMissing {
+        /// The target.
+        target: SmArch,
+    },
     /// What ptxas printed while compiling a PTX input that it compiled (warnings): nvlink
     /// prints its embedded ptxas's lines as they are.
     PtxasMessages(String),
@@ -264,6 +270,10 @@ impl InputWarning {
             }
             WarningKind::LimitedToArch { target } => Some(format!(
                 "Output is limited to run on SM Arch '{}' only due to limitations in input file {}",
+                target.sm, self.name
+            )),
+            WarningKind::IsaClassMissing { target } => Some(format!(
+                "Output is limited to run on SM Arch '{}' only, due to missing attribute 'ISA_CLASS' in input file '{}'",
                 target.sm, self.name
             )),
             WarningKind::UncompressFailed => Some("Uncompress failed".into()),

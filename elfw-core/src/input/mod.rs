@@ -659,6 +659,16 @@ impl<'s> Loader<'s, '_> {
         if target.sm >= 100 && !flags.family_portable() {
             self.warn(name, WarningKind::LimitedToArch { target });
         }
+        // An input whose `.nv.compat` has no ISA_CLASS record (0x02) counts as ISA class 0:
+        // code for this SM only (observed, nvlink 13.5: one warning per such input).
+        if let Some(d) = elf
+            .section_by_name(b".nv.compat")
+            .and_then(|i| elf.section_data(i).ok())
+        {
+            if !compat_has(d, 0x02) {
+                self.warn(name, WarningKind::IsaClassMissing { target });
+            }
+        }
         match arch.arch.cubin_links_into(target) {
             Ok(()) => {}
             Err(ArchMismatch::Incompatible) => {
@@ -686,4 +696,21 @@ impl<'s> Loader<'s, '_> {
         });
         Ok(())
     }
+}
+
+/// Whether a `.nv.compat` section has a record for attribute `code` (records are 4 bytes, or 4
+/// plus a 16-bit length for format 4).
+fn compat_has(d: &[u8], code: u8) -> bool {
+    let mut o = 0;
+    while o + 4 <= d.len() {
+        if d[o + 1] == code {
+            return true;
+        }
+        o += if d[o] == 0x04 {
+            4 + u16::from_le_bytes([d[o + 2], d[o + 3]]) as usize
+        } else {
+            4
+        };
+    }
+    false
 }

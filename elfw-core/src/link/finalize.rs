@@ -335,6 +335,10 @@ pub fn finalize(
         .map(|&i| opts.compiled_ptx.get(i).copied().unwrap_or(false))
         .collect();
     let has_compat = st.section_by_name(".nv.compat").is_some();
+    let has_kernel = st
+        .functions
+        .iter()
+        .any(|f| f.is_entry && !f.dead && !f.demoted && f.sym.is_some());
     let (fin, sym_out, early) = std::thread::scope(|scope| {
         let early = scope.spawn(move || {
             let reloc_counts = relocation_counts(&relocs, names.len());
@@ -342,7 +346,7 @@ pub fn finalize(
             let notes = (
                 tkinfo(&merged, &from_ptx, opts),
                 cuinfo(inputs, opts),
-                has_compat.then(|| compat(&merged, opts)),
+                has_compat.then(|| compat(&merged, has_kernel, opts)),
             );
             let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
             let strtab = (!merc)
@@ -2786,43 +2790,98 @@ fn cuinfo(inputs: &[InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
     note(1000, &desc)
 }
 
-/// `.nv.compat`: attribute 9 (arch-specific code, 1 for an `a` target) first, then the
-/// first merged input's other attributes. A link no input brought one to (every input
-/// skipped: an empty file, a cubin under a name nvlink does not take as one) writes only
-/// `02 09 00 00` before sm_100, and from sm_100 on adds the finalizer's records for the
-/// target: CAN_FASTPATH_FINALIZE with the target's own value and FINALIZER_VERSION
-/// (observed on sm_100 to sm_121, `a` and `f` variants, `-r` too).
-fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
+/// How the link combines one `.nv.compat` attribute over its inputs (observed, nvlink 13.5).
+#[derive(Clone, Copy)]
+enum CompatMerge {
+    /// The highest value; an input without the record counts as `absent`. `keep`: whether the
+    /// record stays when the result is `absent`'s value (else it is left out).
+    Max { absent: u16, keep: bool },
+    /// INST_TCGEN05_MMA: two-bit fields, each the highest of the inputs' except that 0 wins
+    /// in the three low fields (observed: 5 and 3 give 3, 4 and 3 give 0, 0x41 and 0x15 give
+    /// 0x41); left out when 0 or when an input lacks the record.
+    Tcgen05,
+    /// The highest value, left out unless every input has the record.
+    MaxOfAll,
+    /// Bitwise AND (64-bit); inputs without the record do not count.
+    And,
+    /// ISA_CLASS: 0 (also an input without the record) wins, else the highest.
+    IsaClass,
+}
+
+/// The `.nv.compat` attributes the link writes (code, merge rule); every other code is dropped
+/// (0x06 ENABLE_OPPORTUNISTIC_FINALIZATION and codes it does not know alike). 0x09
+/// (CUDA_ACCELERATOR_TARGET) comes from the target and always leads.
+fn compat_merge(code: u8) -> Option<CompatMerge> {
+    use CompatMerge::*;
+    Some(match code {
+        0x02 => IsaClass,
+        0x03 => Max {
+            absent: 3,
+            keep: true,
+        }, // INST_TENSORMAP_V1
+        0x05 => Tcgen05,
+        0x07 => Max {
+            absent: 0x100,
+            keep: false,
+        }, // (HVAL)
+        0x08 => Max {
+            absent: 0,
+            keep: false,
+        }, // (HVAL)
+        0x0b => And, // CAN_FASTPATH_FINALIZE
+        0x0c => Max {
+            absent: 2,
+            keep: true,
+        }, // CUDA_INTERNAL_TARGET
+        0x0d => Max {
+            absent: 0x100,
+            keep: true,
+        }, // (HVAL)
+        0x0e => MaxOfAll, // FINALIZER_VERSION
+        _ => return None,
+    })
+}
+
+/// The record format the link writes an attribute in: 2 (one byte), 3 (two bytes) or 4 (0x0b's
+/// eight bytes), whatever format an input used.
+fn compat_format(code: u8) -> u8 {
+    match code {
+        0x07 | 0x08 | 0x0d | 0x0e => 0x03,
+        0x0b => 0x04,
+        _ => 0x02,
+    }
+}
+
+/// An attribute's value in one record: format 2 holds one byte, format 3 two (little-endian),
+/// format 4 a length and the bytes (0x0b: a 64-bit value). A two-byte value read for a
+/// one-byte attribute keeps its low byte when written.
+fn compat_value(code: u8, record: &[u8]) -> u64 {
+    if code == 0x0b {
+        return record
+            .get(4..12)
+            .map_or(0, |b| u64::from_le_bytes(b.try_into().unwrap_or([0; 8])));
+    }
+    let lo = u64::from(record.get(2).copied().unwrap_or(0));
+    let hi = u64::from(record.get(3).copied().unwrap_or(0));
+    if compat_format(code) == 0x02 {
+        lo
+    } else {
+        lo | hi << 8
+    }
+}
+
+/// `.nv.compat`: the merged inputs' attributes combined one by one (observed, nvlink 13.5):
+/// attribute 9 (arch-specific code, 1 for an `a` target) first; then the first input's records
+/// in its order, then 0x02 and 0x03 (when it lacks them, with their absent values); then each
+/// later input's new attributes in code order; then 0x0c and 0x0d when no input had them.
+/// Each value follows [`compat_merge`]. On sm_100+ the finalizer then sets 0x0b (in place or
+/// appended) and moves 0x0e (its own version) to the end. With no input records at all: the
+/// attribute 9 record alone (plus, on sm_100+, the finalizer's defaults).
+fn compat(merged: &[&InputObject<'_>], has_kernel: bool, opts: &LinkOptions) -> Vec<u8> {
     let arch_specific = u8::from(opts.target.variant == crate::target::Variant::Arch);
     let mut out = vec![0x02, 0x09, arch_specific, 0x00];
-    let Some(d) = merged.iter().find_map(|obj| {
-        let i = obj.elf.section_by_name(b".nv.compat")?;
-        obj.elf.section_data(i).ok()
-    }) else {
-        if opts.target.is_mercury() {
-            out.extend_from_slice(&[0x04, 0x0b, 0x08, 0x00]);
-            out.extend_from_slice(&crate::mercury::native_fastpath(opts.target.sm).to_le_bytes());
-            out.extend_from_slice(&[0x03, 0x0e, 0x40, 0x04]);
-        }
-        return out;
-    };
-    // ISA_CLASS (attribute 2) is the highest any input asks for (observed on sm_120: 2 and 1
-    // give 2, in either order), and so is attribute 3 (observed on sm_90, `-r`: 0 and 1 give 1).
-    let highest = |code: u8| {
-        merged
-            .iter()
-            .filter_map(|obj| {
-                let i = obj.elf.section_by_name(b".nv.compat")?;
-                let d = obj.elf.section_data(i).ok()?;
-                compat_records(d)
-                    .into_iter()
-                    .find(|r| (r.0, r.1) == (0x02, code) && r.2.len() > 2)
-                    .map(|r| r.2[2])
-            })
-            .max()
-    };
-    let (isa_class, attribute_3) = (highest(0x02), highest(0x03));
-    // Every input's records, for the attributes the link combines.
+    let mercury = opts.target.is_mercury();
+    // Every input's records, with its SM (for CAN_FASTPATH_FINALIZE on `a` targets).
     let all: Vec<(u32, Vec<CompatRecord<'_>>)> = merged
         .iter()
         .filter_map(|obj| {
@@ -2831,47 +2890,163 @@ fn compat(merged: &[&InputObject<'_>], opts: &LinkOptions) -> Vec<u8> {
             Some(((obj.elf.header().flags >> 8) & 0xff, compat_records(d)))
         })
         .collect();
-    for (format, code, record) in compat_records(d) {
-        match (format, code) {
-            (0x02, 0x09) => {}
-            (0x02, 0x02) => out.extend_from_slice(&[0x02, 0x02, isa_class.unwrap_or(record[2]), 0]),
-            (0x02, 0x03) => {
-                out.extend_from_slice(&[0x02, 0x03, attribute_3.unwrap_or(record[2]), 0]);
+    if all.is_empty() {
+        // sm_100+ with no input's records (every input's code was for another architecture):
+        // the finalizer's own defaults for the SM (observed, whatever the `a`/`f` suffix).
+        if mercury {
+            out.extend_from_slice(&[0x04, 0x0b, 0x08, 0x00]);
+            out.extend_from_slice(&crate::mercury::native_fastpath(opts.target.sm).to_le_bytes());
+            out.extend_from_slice(&[0x03, 0x0e]);
+            out.extend_from_slice(&crate::mercury::FINALIZER_VERSION.to_le_bytes());
+        }
+        return out;
+    }
+    // The attributes in output order with their merged values; `None`: left out (0x0e when an
+    // input lacks it).
+    let mut order: Vec<u8> = Vec::new();
+    let mut value: [Option<u64>; 16] = [None; 16];
+    for (n, (_, records)) in all.iter().enumerate() {
+        // The first input's records in its own order; a later input's new ones in code order
+        // (a repeated record is merged like another input's).
+        let mut listed: Vec<&CompatRecord<'_>> = records
+            .iter()
+            .filter(|r| r.1 != 0x09 && r.2.len() >= 4 && compat_merge(r.1).is_some())
+            .collect();
+        if n > 0 {
+            listed.sort_by_key(|r| r.1);
+        }
+        let mut seen = [false; 16];
+        for r in listed {
+            let (code, v) = (r.1, compat_value(r.1, r.2));
+            let Some(rule) = compat_merge(code) else {
+                continue;
+            };
+            // sm_100+: the finalizer places 0x0b when the first input has none.
+            if code == 0x0b && mercury && n > 0 && !order.contains(&code) {
+                continue;
             }
-            // Attribute 5 (only `sm_XXXa` objects carry it) stays only when every input has
-            // it (observed, sm_100a: an sm_100a object with an sm_100 or sm_100f one).
-            (0x02, 0x05)
-                if !all
-                    .iter()
-                    .all(|(_, r)| r.iter().any(|x| (x.0, x.1) == (0x02, 0x05))) => {}
-            (0x04, 0x0b) if record.len() == 12 && opts.target.is_mercury() => {
-                // CAN_FASTPATH_FINALIZE: what the finalizer can still take as it is, for
-                // every input (observed, sm_100a: an sm_100a object's 0x09 with an sm_100
-                // object gives 0x01).
-                let mut v = u64::MAX;
-                for (input_sm, records) in &all {
-                    let Some(r) = records
-                        .iter()
-                        .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
-                    else {
-                        continue;
+            seen[code as usize] = true;
+            let slot = &mut value[code as usize];
+            if !order.contains(&code) {
+                order.push(code);
+                *slot = match rule {
+                    // An earlier input lacked it: what that input counted as.
+                    CompatMerge::Max { absent, .. } if n > 0 => Some(v.max(u64::from(absent))),
+                    CompatMerge::IsaClass if n > 0 => Some(0),
+                    CompatMerge::Tcgen05 | CompatMerge::MaxOfAll if n > 0 => None,
+                    _ => Some(v),
+                };
+                continue;
+            }
+            *slot = slot.map(|old| match rule {
+                CompatMerge::Max { .. } | CompatMerge::MaxOfAll => old.max(v),
+                CompatMerge::Tcgen05 => (0..4).fold(0, |r, f| {
+                    let (x, y) = ((old >> (2 * f)) & 3, (v >> (2 * f)) & 3);
+                    let z = if f < 3 && (x == 0 || y == 0) {
+                        0
+                    } else {
+                        x.max(y)
                     };
-                    let value = u64::from_le_bytes(r.2[4..12].try_into().unwrap_or([0; 8]));
-                    let input_arch = records
-                        .iter()
-                        .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
-                    v &= crate::mercury::fastpath_after_link(
-                        value,
-                        *input_sm,
-                        input_arch,
-                        opts.target.sm,
-                        arch_specific != 0,
-                    );
+                    r | z << (2 * f)
+                }),
+                CompatMerge::And => old & v,
+                CompatMerge::IsaClass if old == 0 || v == 0 => 0,
+                CompatMerge::IsaClass => old.max(v),
+            });
+        }
+        // 0x02 and 0x03 missing from the first input: their absent values, after its records.
+        if n == 0 {
+            for (code, absent) in [(0x02u8, 0u64), (0x03, 3)] {
+                if !order.contains(&code) {
+                    order.push(code);
+                    value[code as usize] = Some(absent);
+                    seen[code as usize] = true;
                 }
-                out.extend_from_slice(&record[..4]);
+            }
+        }
+        // This input lacks an attribute already listed: it counts as the absent value.
+        for &code in &order {
+            if seen[code as usize] {
+                continue;
+            }
+            let slot = &mut value[code as usize];
+            match compat_merge(code) {
+                Some(CompatMerge::Max { absent, .. }) => {
+                    *slot = slot.map(|old| old.max(u64::from(absent)));
+                }
+                Some(CompatMerge::Tcgen05 | CompatMerge::MaxOfAll) => *slot = None,
+                Some(CompatMerge::IsaClass) => *slot = slot.map(|_| 0),
+                _ => {}
+            }
+        }
+    }
+    // 0x0c and 0x0d are always written; an input without them counts as their absent value.
+    for code in [0x0c, 0x0d] {
+        if !order.contains(&code) {
+            if let Some(CompatMerge::Max { absent, .. }) = compat_merge(code) {
+                order.push(code);
+                value[code as usize] = Some(u64::from(absent));
+            }
+        }
+    }
+    if mercury {
+        // The finalizer's CAN_FASTPATH_FINALIZE: the SM's own value on plain and family
+        // targets; on `a` targets each input's value for the target, ANDed (content-dependent
+        // in nvlink: not fully modelled), except that a final image without kernels gets
+        // the SM's own value there too (observed: sm_120a with only device functions, from
+        // sm_120a, sm_120 or PTX inputs, 0x50 where the inputs say 0x10; sm_100a from sm_100
+        // 0x09, not 0x01; `-r` combines the inputs' values).
+        let fastpath = if arch_specific != 0 && (has_kernel || opts.relocatable) {
+            let mut v = u64::MAX;
+            for (input_sm, records) in &all {
+                let Some(r) = records
+                    .iter()
+                    .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
+                else {
+                    continue;
+                };
+                let input_arch = records
+                    .iter()
+                    .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
+                v &= crate::mercury::fastpath_after_link(
+                    compat_value(0x0b, r.2),
+                    *input_sm,
+                    input_arch,
+                    opts.target.sm,
+                    true,
+                );
+            }
+            v
+        } else {
+            crate::mercury::native_fastpath(opts.target.sm)
+        };
+        if !order.contains(&0x0b) {
+            order.push(0x0b);
+        }
+        value[0x0b] = Some(fastpath);
+        order.retain(|&c| c != 0x0e);
+        order.push(0x0e);
+        value[0x0e] = Some(u64::from(crate::mercury::FINALIZER_VERSION));
+    }
+    for code in order {
+        let Some(v) = value[code as usize] else {
+            continue;
+        };
+        let kept = match compat_merge(code) {
+            Some(CompatMerge::Max { absent, keep }) => keep || v != u64::from(absent),
+            Some(CompatMerge::Tcgen05) => v != 0,
+            _ => true,
+        };
+        if !kept {
+            continue;
+        }
+        match compat_format(code) {
+            0x04 => {
+                out.extend_from_slice(&[0x04, code, 0x08, 0x00]);
                 out.extend_from_slice(&v.to_le_bytes());
             }
-            _ => out.extend_from_slice(record),
+            0x03 => out.extend_from_slice(&[0x03, code, v as u8, (v >> 8) as u8]),
+            _ => out.extend_from_slice(&[0x02, code, v as u8, 0x00]),
         }
     }
     out
