@@ -506,8 +506,14 @@ pub fn relocate(
                 // Only constant-bank offsets were seen patched; a shared-memory offset in the
                 // Mercury world leaves the window's reserved bytes out and stays as ptxas
                 // wrote it (observed).
-                let constant = matches!(s.section(), SymSection::Section(id)
-                    if super::merge::is_constant_bank(st.sec(id).sh_type()));
+                // (`-r` settles references to an undefined constant too: see `relocate`.)
+                let constant = match s.section() {
+                    SymSection::Section(id) => super::merge::is_constant_bank(st.sec(id).sh_type()),
+                    SymSection::Undef => {
+                        opts.relocatable && s.other() & super::relocate::STO_CUDA_CONSTANT != 0
+                    }
+                    _ => false,
+                };
                 if constant {
                     patch_capsule(bytes, &r, value);
                 }

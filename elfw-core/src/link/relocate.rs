@@ -181,6 +181,9 @@ pub fn check_deleted_references(
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
+    if opts.relocatable {
+        undefined_variables_at_minus_one(st);
+    }
     let mut patched = Patched::default();
     // `.debug_frame` as merged, for the CIE lookups of sm_100+ (read-only).
     let mut frame: Option<Vec<u8>> = None;
@@ -266,6 +269,16 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type()) => {
                     Some(st.sec(id).sh_type() - SHT_CUDA_CONSTANT0)
                 }
+                // `-r`, an undefined constant: the bank of "section 0" (type 0), as nvlink
+                // computes it (observed, sm_80 and sm_90: bank field 28 = (0 -
+                // SHT_CUDA_CONSTANT0) mod 32; sm_100+ keeps the code's bank).
+                SymSection::Undef
+                    if s.other() & STO_CUDA_CONSTANT != 0
+                        && opts.relocatable
+                        && !opts.target.is_mercury() =>
+                {
+                    Some(0u32.wrapping_sub(SHT_CUDA_CONSTANT0))
+                }
                 _ => None,
             };
             patched.patches.push(Patch {
@@ -329,6 +342,28 @@ fn resolved_section(st: &State<'_>, rel: SecId) -> Option<SecId> {
     st.section_by_name(&format!(".nv.resolvedrela{suffix}"))
 }
 
+/// `-r`: an undefined `__device__` or `__constant__` variable (`STT_CUDA_OBJECT`) is written
+/// with the value -1 (observed, sm_80 to sm_100: `extern __device__` and `extern __constant__`
+/// arrays no input defines), and what names an undefined constant is settled against that
+/// value (see [`target_class`]).
+fn undefined_variables_at_minus_one(st: &mut State<'_>) {
+    for i in 1..st.globals.len() {
+        let mut g = st.globals.at_mut(i);
+        let s = g.view();
+        // (Not the weak `externsharedinstance` names the link makes: they hold their place.)
+        if !s.is_defined()
+            && s.shared().is_none()
+            && s.binding() == STB_GLOBAL
+            && s.sym_type() == STT_CUDA_OBJECT
+        {
+            *g.value() = u64::MAX;
+        }
+    }
+}
+
+/// `st_other` bit of a `__constant__` variable.
+pub(super) const STO_CUDA_CONSTANT: u8 = 0x80;
+
 pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> Target {
     // Settled by the link whatever becomes of the symbol (see `merge::PTX_CONST0_SIZE`).
     if s.name() == super::merge::PTX_CONST0_SIZE && s.section() == SymSection::Abs {
@@ -338,6 +373,15 @@ pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
         return Target::Removed;
     }
     if s.name() == "__UFT_OFFSET" || s.shared().is_some() {
+        return Target::LinkTime;
+    }
+    // `-r`: references to an undefined constant are settled (to -1) and dropped, unlike those
+    // to other undefined variables (observed: `extern __constant__` arrays, sm_80 to sm_100).
+    if opts.relocatable
+        && !s.is_defined()
+        && s.sym_type() == STT_CUDA_OBJECT
+        && s.other() & STO_CUDA_CONSTANT != 0
+    {
         return Target::LinkTime;
     }
     match s.section() {
