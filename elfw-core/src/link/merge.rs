@@ -1393,10 +1393,21 @@ impl<'d> MergeCx<'_, 'd> {
             }
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
+                let existing = self.existing(idx);
+                // A declaration and another declaration or the definition must agree on the
+                // size, unless one leaves it open (`extern int a[]`) (observed, sm_90: `extern
+                // __constant__ int c[16]` against `[4096]` or a `[32]` definition, either order).
+                let open = s.size == 0 || existing.size == 0;
+                if (section == SymSection::Undef || !existing.defined)
+                    && !open
+                    && existing.size != s.size
+                {
+                    self.size_mismatch(s.name, existing.input);
+                    return Ok(());
+                }
                 if section == SymSection::Undef {
                     return Ok(());
                 }
-                let existing = self.existing(idx);
                 if !existing.defined {
                     let mut e = self.st.sym_mut(idx);
                     *e.info() = s.info;
@@ -1423,22 +1434,7 @@ impl<'d> MergeCx<'_, 'd> {
                         self.maps.lost_data.push((s.shndx, s.value, end));
                     }
                 } else if existing.size != s.size {
-                    let first = self
-                        .opts
-                        .input_names
-                        .get(existing.input)
-                        .cloned()
-                        .unwrap_or_default();
-                    let d = Diagnostic::new(
-                        Severity::Error,
-                        format!(
-                            "Size doesn't match for '{}' in '{}', first specified in '{}'",
-                            s.name, self.obj.name, first
-                        ),
-                    )
-                    .in_file(self.obj.name.clone())
-                    .about_symbol(s.name);
-                    self.diags.push(d);
+                    self.size_mismatch(s.name, existing.input);
                 } else if existing.binding == STB_WEAK && s.binding() == STB_GLOBAL {
                     let mut e = self.st.sym_mut(idx);
                     *e.info() = s.info;
@@ -1450,6 +1446,26 @@ impl<'d> MergeCx<'_, 'd> {
             }
         }
         Ok(())
+    }
+
+    /// nvlink's error for a variable whose size differs from the one `first_input` gave it.
+    fn size_mismatch(&mut self, name: &str, first_input: usize) {
+        let first = self
+            .opts
+            .input_names
+            .get(first_input)
+            .cloned()
+            .unwrap_or_default();
+        let d = Diagnostic::new(
+            Severity::Error,
+            format!(
+                "Size doesn't match for '{}' in '{}', first specified in '{}'",
+                name, self.obj.name, first
+            ),
+        )
+        .in_file(self.obj.name.clone())
+        .about_symbol(name);
+        self.diags.push(d);
     }
 
     fn merge_section_header(&mut self, idx: u32) -> Result<(), LinkError> {

@@ -1,0 +1,1 @@
+__device__ int garr[8];

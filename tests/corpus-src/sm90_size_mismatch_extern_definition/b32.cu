@@ -1,0 +1,1 @@
+__constant__ int ctab[32] = {1,2,3};
