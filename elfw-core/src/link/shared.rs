@@ -57,6 +57,19 @@ fn align_up(v: u64, a: u64) -> u64 {
     v.div_ceil(a).saturating_mul(a)
 }
 
+/// Places `var` at the next offset its alignment allows after `end` in the window of code
+/// section `text` (a function's variable records the window), then moves `end` past it and
+/// raises the window's alignment `align` to the variable's.
+fn place_in_window(var: &mut SharedVar, text: SecId, end: &mut u64, align: &mut u64) {
+    let off = align_up(*end, var.align);
+    var.offset = Some(off);
+    if var.kind == SharedKind::Function {
+        var.window = Some(text);
+    }
+    *end = off.saturating_add(var.size);
+    *align = (*align).max(var.align);
+}
+
 /// Lays out shared memory for the live kernels.
 pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // A relocatable link lays out nothing: it sizes the windows for dynamic memory only.
@@ -393,14 +406,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 align = align.max(blank_align);
                 continue;
             };
-            let var = &mut st.shared_vars[v];
-            let off = align_up(end, var.align);
-            var.offset = Some(off);
-            if var.kind == SharedKind::Function {
-                var.window = Some(text);
-            }
-            end = off.saturating_add(var.size);
-            align = align.max(var.align);
+            place_in_window(&mut st.shared_vars[v], text, &mut end, &mut align);
         }
         for &v in &dynamic {
             align = align.max(st.shared_vars[v].align);
@@ -491,14 +497,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // 8-byte-aligned array).
         let (mut end, mut align) = (start, if in_common_area { debug_align } else { 0 });
         for &v in &own {
-            let var = &mut st.shared_vars[v];
-            let off = align_up(end, var.align);
-            var.offset = Some(off);
-            if var.kind == SharedKind::Function {
-                var.window = Some(text);
-            }
-            end = off.saturating_add(var.size);
-            align = align.max(var.align);
+            place_in_window(&mut st.shared_vars[v], text, &mut end, &mut align);
         }
         // The dynamic memory its own code names follows (observed: at 0 in the window of
         // a left-out kernel with no static bytes).
