@@ -70,7 +70,7 @@ fn add_section_symbol(st: &mut State<'_>, id: SecId) {
 }
 
 /// Names the driver or device runtime provides, so nvlink does not report them undefined.
-fn provided_externally(name: &str) -> bool {
+pub(super) fn provided_externally(name: &str) -> bool {
     name.starts_with("__cuda_syscall")
         || matches!(
             name,

@@ -350,9 +350,12 @@ fn undefined_variables_at_minus_one(st: &mut State<'_>) {
     for i in 1..st.globals.len() {
         let mut g = st.globals.at_mut(i);
         let s = g.view();
-        // (Not the weak `externsharedinstance` names the link makes: they hold their place.)
+        // (Not the weak `externsharedinstance` names the link makes: they hold their place;
+        // nor the names the driver provides, such as the unified-table symbols and
+        // `.nv.reservedSmem.*`, which keep their values through any number of `-r` links.)
         if !s.is_defined()
             && s.shared().is_none()
+            && !super::finalize::provided_externally(s.name())
             && s.binding() == STB_GLOBAL
             && s.sym_type() == STT_CUDA_OBJECT
         {
