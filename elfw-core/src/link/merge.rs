@@ -1129,20 +1129,34 @@ impl<'d> MergeCx<'_, 'd> {
         if s.name == PTX_CONST0_SIZE && s.shndx == 0 {
             // libcudadevrt's launch helpers read `.nv.ptx.const0.size`, a local no input
             // defines: nvlink settles their relocations with all ones (observed, sm_75 to
-            // sm_120), and neither the symbol nor its name reaches the image.
+            // sm_120). A final image leaves the symbol out; a relocatable one keeps it,
+            // undefined, with the value -1 (observed, sm_80 to sm_100).
+            let relocatable = self.opts.relocatable;
             let settled = Symbol {
-                section: SymSection::Abs,
-                removed: true,
+                section: if relocatable {
+                    SymSection::Undef
+                } else {
+                    SymSection::Abs
+                },
+                removed: !relocatable,
                 ..Symbol::new(
                     s.name,
-                    s.info,
+                    if relocatable {
+                        (s.info & 0xf0) | STT_CUDA_OBJECT
+                    } else {
+                        s.info
+                    },
                     s.other,
-                    u64::from(u32::MAX),
+                    if relocatable {
+                        u64::MAX
+                    } else {
+                        u64::from(u32::MAX)
+                    },
                     s.size,
                     self.input,
                 )
             };
-            self.maps.sym[i] = Some(self.st.add_local(settled, false));
+            self.maps.sym[i] = Some(self.st.add_local(settled, relocatable));
             return Ok(());
         }
         if is_unresolved_label(s) {

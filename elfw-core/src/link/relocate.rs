@@ -369,7 +369,7 @@ pub(super) const STO_CUDA_CONSTANT: u8 = 0x80;
 
 pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> Target {
     // Settled by the link whatever becomes of the symbol (see `merge::PTX_CONST0_SIZE`).
-    if s.name() == super::merge::PTX_CONST0_SIZE && s.section() == SymSection::Abs {
+    if s.name() == super::merge::PTX_CONST0_SIZE && s.binding() == STB_LOCAL {
         return Target::LinkTime;
     }
     if s.removed() {
