@@ -423,8 +423,13 @@ fn run(
     let bank2 = timed(times, "constant-bank-2", || {
         const_bank2::layout(&mut st, inputs, opts)
     });
+    // A relocatable link makes no slots: it settles the references (see `relocate`).
     let slots = timed(times, "bindless", || {
-        bindless::assign_slots(&mut st, opts.target.is_mercury())
+        if opts.relocatable {
+            bindless::Slots::default()
+        } else {
+            bindless::assign_slots(&mut st, opts.target.is_mercury())
+        }
     });
     let mut patched = timed(times, "relocate", || {
         relocate::relocate(&mut st, &slots, opts)

@@ -269,11 +269,12 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type()) => {
                     Some(st.sec(id).sh_type() - SHT_CUDA_CONSTANT0)
                 }
-                // `-r`, an undefined constant: the bank of "section 0" (type 0), as nvlink
-                // computes it (observed, sm_80 and sm_90: bank field 28 = (0 -
-                // SHT_CUDA_CONSTANT0) mod 32; sm_100+ keeps the code's bank).
+                // `-r`, an undefined constant or texture/surface reference: the bank of
+                // "section 0" (type 0), as nvlink computes it (observed, sm_80 and sm_90: bank
+                // field 28 = (0 - SHT_CUDA_CONSTANT0) mod 32; sm_100+ keeps the code's bank).
                 SymSection::Undef
-                    if s.other() & STO_CUDA_CONSTANT != 0
+                    if (s.other() & STO_CUDA_CONSTANT != 0
+                        || super::bindless::is_bindless_type(s.sym_type()))
                         && opts.relocatable
                         && !opts.target.is_mercury() =>
                 {
@@ -384,6 +385,16 @@ pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
         && !s.is_defined()
         && s.sym_type() == STT_CUDA_OBJECT
         && s.other() & STO_CUDA_CONSTANT != 0
+    {
+        return Target::LinkTime;
+    }
+    // `-r` before sm_100: references to module-scope texture and surface references are
+    // settled against their undefined symbol (bank 28, offset 0) and dropped (observed:
+    // `.texref`/`.surfref` PTX on sm_75 to sm_90; sm_100+ keeps them).
+    if opts.relocatable
+        && !opts.target.is_mercury()
+        && !s.is_defined()
+        && super::bindless::is_bindless_type(s.sym_type())
     {
         return Target::LinkTime;
     }
