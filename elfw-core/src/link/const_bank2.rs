@@ -53,9 +53,6 @@ pub struct Bank2Symbols(Vec<SymIdx>);
 /// Lays out every kernel's bank 2 (see the module notes) and returns the `const_opt` symbols,
 /// which [`drop_symbols`] removes once relocations are resolved.
 pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions) -> Bank2Symbols {
-    if opts.relocatable {
-        return Bank2Symbols::default();
-    }
     let mercury = opts.target.is_mercury();
     // Bank 2 sections by the function whose code they serve (sh_info names its `.text`).
     let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
@@ -85,6 +82,17 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         }
     }
     let mut symbols = const_opt_symbols(st);
+    if opts.relocatable {
+        // A relocatable link merges the banks as they come, but a function's bank is cut to
+        // the constants its symbols name (observed, sm_80: a `-r` image's weak-template bank
+        // holding both copies, 0x10 bytes, one symbol naming 8, gives 8 in a second `-r`).
+        for (sec, e) in named_extent(st, &blocks, &symbols) {
+            if e < st.sec(sec).size() {
+                st.truncate_section(sec, e);
+            }
+        }
+        return Bank2Symbols::default();
+    }
     // `--preserve-relocs` keeps the symbols of kernels' own constants (observed, sm_80: as
     // objects, internal) and what resolved against them; those of the blocks still go.
     if opts.preserve_relocs {
@@ -106,26 +114,7 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
     if blocks.is_empty() {
         return symbols;
     }
-    // A block is as long as the constants its symbols name (observed: a weak template's bank
-    // that a relocatable link made twice as long gives 8 bytes, as its one symbol says),
-    // hidden ones included.
-    let mut extent: FxHashMap<SecId, u64> = blocks.iter().map(|&(_, b)| (b, 0)).collect();
-    let named = symbols.0.iter().filter_map(|&idx| {
-        let s = st.sym(idx);
-        match s.section() {
-            SymSection::Section(sec) => Some((sec, s.value(), s.size())),
-            _ => None,
-        }
-    });
-    for (sec, value, size) in named.chain(st.hidden_constants.iter().copied()) {
-        if let Some(e) = extent.get_mut(&sec) {
-            *e = (*e).max(value.saturating_add(size));
-        }
-    }
-    // (Never past the bank's own bytes: a damaged symbol must not grow it.)
-    for (sec, e) in extent.iter_mut() {
-        *e = (*e).min(st.sec(*sec).size());
-    }
+    let extent = named_extent(st, &blocks, &symbols);
     // The kernels reaching each function.
     let kernels: Vec<FuncId> = (1..st.functions.len())
         .map(|i| FuncId(i as u32))
@@ -519,6 +508,34 @@ pub fn drop_symbols(st: &mut State<'_>, symbols: Bank2Symbols) {
 }
 
 /// The symbols naming compiler constants: defined in a bank 2 section, not section symbols.
+/// How long each block is: as long as the constants its symbols name (observed: a weak
+/// template's bank that a relocatable link made twice as long gives 8 bytes, as its one
+/// symbol says), hidden ones included; never past the bank's own bytes (a damaged symbol must
+/// not grow it).
+fn named_extent(
+    st: &State<'_>,
+    blocks: &[(FuncId, SecId)],
+    symbols: &Bank2Symbols,
+) -> FxHashMap<SecId, u64> {
+    let mut extent: FxHashMap<SecId, u64> = blocks.iter().map(|&(_, b)| (b, 0)).collect();
+    let named = symbols.0.iter().filter_map(|&idx| {
+        let s = st.sym(idx);
+        match s.section() {
+            SymSection::Section(sec) => Some((sec, s.value(), s.size())),
+            _ => None,
+        }
+    });
+    for (sec, value, size) in named.chain(st.hidden_constants.iter().copied()) {
+        if let Some(e) = extent.get_mut(&sec) {
+            *e = (*e).max(value.saturating_add(size));
+        }
+    }
+    for (sec, e) in extent.iter_mut() {
+        *e = (*e).min(st.sec(*sec).size());
+    }
+    extent
+}
+
 fn const_opt_symbols(st: &State<'_>) -> Bank2Symbols {
     let mut out = Vec::new();
     for (j, s) in st.locals.iter().enumerate().skip(1) {

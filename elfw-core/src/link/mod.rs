@@ -437,6 +437,9 @@ fn run(
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let mut merc = if opts.target.is_mercury() {
         let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
+        if opts.relocatable {
+            merc::check_cut_banks(&st, &w)?;
+        }
         fence_pads::patch_capsules(&mut w, &rewritten);
         timed(times, "mercury-relocate", || {
             merc::relocate(&mut w, &mut st, &mut patched, opts)

@@ -468,8 +468,11 @@ pub fn section_bytes(st: &State<'_>, id: SecId) -> Vec<u8> {
     let mut out = vec![0u8; st.sec(id).size() as usize];
     for n in st.nodes_of(id) {
         if let Some(d) = n.data() {
+            // (A contribution past the section's end is left out, as the emitter does.)
             let start = n.offset() as usize;
-            out[start..start + d.len()].copy_from_slice(d);
+            if let Some(dst) = out.get_mut(start..start.saturating_add(d.len())) {
+                dst.copy_from_slice(d);
+            }
         }
     }
     out

@@ -749,6 +749,26 @@ impl<'d> State<'d> {
         moved
     }
 
+    /// Cuts section `id` to `size` bytes: contributions past it go, one across it keeps
+    /// its bytes up to it.
+    pub fn truncate_section(&mut self, id: SecId, size: u64) {
+        let mut next = self.sec(id).nodes().first;
+        while next != 0 {
+            let slot = next as usize;
+            let node = self.nodes.at(slot).record();
+            next = node.next_node;
+            let keep = size.saturating_sub(node.offset);
+            if node.size > keep {
+                let mut n = self.nodes.at_mut(slot);
+                *n.size() = keep;
+                if let Some(d) = node.data {
+                    *n.data() = Some(&d[..(keep as usize).min(d.len())]);
+                }
+            }
+        }
+        *self.sec_mut(id).size() = size;
+    }
+
     /// Where offset `offset` of line-table section `id` went when it was pruned (itself when
     /// the section was not pruned or the offset fell in removed bytes).
     pub fn line_offset(&self, id: SecId, offset: u64) -> u64 {
