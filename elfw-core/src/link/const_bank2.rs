@@ -8,9 +8,11 @@
 //! - each device function's block gets one offset for all the kernels that reach it (its code
 //!   names one address): blocks are taken in the reverse of the order their sections were
 //!   made, each placed after everything the kernels reaching it hold so far (their own
-//!   constants, the blocks already placed for them), rounded up to the block's alignment;
+//!   constants, the blocks already placed for them), rounded up to the strictest of the
+//!   block's alignment and those of these kernels' banks so far (own constants and placed
+//!   blocks), which the block's alignment then raises for each of them;
 //! - a kernel's bank then holds its own constants and its blocks, zeros between them, aligned
-//!   for its own constants and for every block of the link, and sized to a multiple of that;
+//!   as its blocks were placed, and sized to a multiple of that;
 //!   a kernel with no constants of its own gets a new section (made after `.nv.prototype`,
 //!   in the order the blocks first need them);
 //! - the device functions' banks and every `const_opt` symbol leave the image; relocations
@@ -138,6 +140,20 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
     // the kernels in the order their banks are written. New banks are made block by block,
     // the kernels of a block last to first (observed: `kb` before `ka` when both reach one
     // block and neither had a bank).
+    // Each kernel's bank alignment so far: its own constants', then every block placed for it
+    // raises it, and a block is placed at the strictest alignment of its kernels' banks
+    // (observed: a switch table's block goes to a multiple of 8 in a kernel that already got
+    // doubles, and in every kernel sharing the block; a kernel reaching only tables stays at 4
+    // though other kernels of the link hold doubles).
+    let mut bank_align: FxHashMap<FuncId, u64> = kernels
+        .iter()
+        .map(|&k| {
+            (
+                k,
+                bank_of.get(&k).map_or(1, |&b| st.sec(b).addralign().max(1)),
+            )
+        })
+        .collect();
     let mut placed: Vec<(SecId, u64)> = Vec::new();
     let mut got: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
     let mut order: Vec<FuncId> = Vec::new();
@@ -145,7 +161,12 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         let Some(users) = reached_by.get(&f).filter(|u| !u.is_empty()) else {
             continue;
         };
-        let (size, align) = (extent[&bank], st.sec(bank).addralign().max(1));
+        let size = extent[&bank];
+        let align = users
+            .iter()
+            .filter_map(|k| bank_align.get(k))
+            .copied()
+            .fold(st.sec(bank).addralign().max(1), u64::max);
         // After everything its kernels hold so far.
         let after = users.iter().filter_map(|k| held.get(k)).copied().max();
         let offset = align_up(after.unwrap_or(0), align);
@@ -153,6 +174,8 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         for &k in users.iter().rev() {
             let e = held.entry(k).or_insert(0);
             *e = (*e).max(end);
+            let a = bank_align.entry(k).or_insert(1);
+            *a = (*a).max(align);
             let list = got.entry(k).or_default();
             if list.is_empty() {
                 order.push(k);
@@ -203,18 +226,12 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
     if let Some(v) = last {
         st.null_symbol_value = v;
     }
-    // Every bank that takes blocks is aligned for all of them, and for its own constants
-    // (observed: 4 with a switch table's words alone, 8 once some function's doubles are in
-    // the link, even for a kernel that only reaches the table).
-    let block_align = placed
-        .iter()
-        .map(|(b, _)| st.sec(*b).addralign())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    // Every bank that takes blocks is aligned (and sized) as its blocks were placed: 4 with
+    // switch tables' words alone, 8 once the kernel or a kernel sharing one of its blocks
+    // holds doubles.
     for k in order {
         let existing = bank_of.get(&k).copied();
-        let align = existing.map_or(block_align, |b| block_align.max(st.sec(b).addralign()));
+        let align = bank_align.get(&k).copied().unwrap_or(1);
         let mut pieces: Vec<(u64, &[u8])> = Vec::new();
         let mut end = 0u64;
         if let Some(bank) = existing {

@@ -14,6 +14,7 @@ pub mod finalize;
 pub mod lines;
 pub mod merc;
 pub mod merge;
+mod preexit;
 pub mod relocate;
 pub mod shared;
 pub mod state;
@@ -412,6 +413,7 @@ fn run(
         fence_pads::drop_placeholders(&mut st, inputs, opts)
     });
     if opts.target.is_mercury() {
+        timed(times, "preexit", || preexit::rewrite(&mut st, opts));
         timed(times, "line-tables", || {
             lines::rebuild_line_tables(&mut st, inputs, &rewritten)
         });
