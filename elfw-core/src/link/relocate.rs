@@ -318,6 +318,11 @@ pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patche
                 && !dynamic
                 && !in_debug
                 && !super::finalize::is_unified_table_symbol(st.sym(sym).name())
+                // (Nor libcudadevrt's reads of `.nv.ptx.const0.size`, nor, in a final link,
+                // code reading a texture/surface reference's slot: observed on sm_75 to sm_90;
+                // `-r` records the references it settles.)
+                && st.sym(sym).name() != super::merge::PTX_CONST0_SIZE
+                && (opts.relocatable || !super::bindless::is_bindless_type(st.sym(sym).sym_type()))
                 && (!opts.target.is_mercury() || st.sym(sym).shared().is_some());
             if recorded {
                 if let Some(sec) = resolved_section(st, r.rel_section) {
