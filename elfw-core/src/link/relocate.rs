@@ -181,9 +181,11 @@ pub fn check_deleted_references(
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
+    if opts.relocatable || opts.preserve_relocs {
+        ptx_const0_size_from_user_constants(st);
+    }
     if opts.relocatable {
         undefined_variables_at_minus_one(st);
-        ptx_const0_size_in_relocatable(st);
     }
     let mut patched = Patched::default();
     // `.debug_frame` as merged, for the CIE lookups of sm_100+ (read-only).
@@ -371,11 +373,11 @@ fn undefined_variables_at_minus_one(st: &mut State<'_>) {
     }
 }
 
-/// `-r`: libcudadevrt's `.nv.ptx.const0.size` (kept, undefined) takes the size of the user
-/// constant bank, `.nv.constant3`, when the link has one, and what reads it is settled with
-/// that (observed, sm_90: 4, 12 and 20 for one, three and five `__constant__` ints; -1
-/// without).
-fn ptx_const0_size_in_relocatable(st: &mut State<'_>) {
+/// `-r` and `--preserve-relocs`: libcudadevrt's `.nv.ptx.const0.size` takes the size of the
+/// user constant bank, `.nv.constant3`, when the link has one, and what reads it is settled
+/// with that (observed, sm_80 to sm_120: 4, 12 and 20 for one, three and five `__constant__`
+/// ints; -1 without, and in other final links).
+fn ptx_const0_size_from_user_constants(st: &mut State<'_>) {
     let size = st
         .section_by_name(".nv.constant3")
         .map(|sec| st.sec(sec).size());
@@ -385,7 +387,7 @@ fn ptx_const0_size_in_relocatable(st: &mut State<'_>) {
     for i in 1..st.locals.len() {
         let mut l = st.locals.at_mut(i);
         let s = l.view();
-        if s.name() == super::merge::PTX_CONST0_SIZE && !s.is_defined() {
+        if s.name() == super::merge::PTX_CONST0_SIZE && s.binding() == STB_LOCAL {
             *l.value() = size;
         }
     }
