@@ -1220,7 +1220,10 @@ impl<'d> MergeCx<'_, 'd> {
             }
             // An `extern __shared__` name is defined in `.nv_debug.shared`, made as it
             // comes when no input has it (observed: after the windows of the input that
-            // first names one, with no section symbol).
+            // first names one). Its section symbol is made there too, but stays out of the
+            // image unless a later input's `.nv_debug.shared` brings one (observed, sm_80 to
+            // sm_100: a `-r` of c.o b.o a.o, c.o naming dynamic memory first, b.o holding
+            // a function's array, lists the symbol where c.o made the section).
             if s.shndx == 0
                 && s.other & 0x40 != 0
                 && s.sym_type() != STT_FUNC
@@ -1235,7 +1238,15 @@ impl<'d> MergeCx<'_, 'd> {
                     0,
                 );
                 sec.role = SecRole::Data;
-                self.st.create_section(sec, false);
+                let id = self.st.create_section(sec, false);
+                let sym = self.st.add_local(
+                    Symbol {
+                        removed: true,
+                        ..Symbol::for_section(".nv_debug.shared", id, self.input)
+                    },
+                    false,
+                );
+                *self.st.sec_mut(id).symbol() = sym.as_local();
             }
             None
         } else {
