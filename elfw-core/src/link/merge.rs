@@ -963,6 +963,14 @@ impl<'d> MergeCx<'_, 'd> {
         );
         self.maps.sec[s.shndx as usize] = Some(old_sec);
         self.maps.offset[s.shndx as usize] = off;
+        // The code's header says what the winner's says in sh_info's top byte (its register
+        // count: observed, sm_80, a 24-register copy replacing a 36-register one).
+        if let Link::Symbol { sym, .. } = self.st.sec(old_sec).info() {
+            *self.st.sec_mut(old_sec).info() = Link::Symbol {
+                sym,
+                high: (h.info >> 24) as u8,
+            };
+        }
         // Drop everything the old definition contributed: its code's relocations, its debug
         // relocations, its `.nv.info` records and its call edges.
         for r in self.st.relocs.iter_mut() {
