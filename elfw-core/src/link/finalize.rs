@@ -448,8 +448,7 @@ pub fn finalize(
         );
         // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
         let empty = Vec::new();
-        let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
-            st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+        let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> = st.section_info.iter().collect();
         // In creation order: the records, their symbols and their input bytes then come roughly
         // in the order merge made them, not scattered by the hash map's order (a large link's
         // records are far bigger than the caches).
