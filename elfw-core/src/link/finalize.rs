@@ -754,10 +754,11 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let calls = calls_with_indirect(st);
     let reach = kernel_reach(st, &calls);
     let owned = owned_functions(st, &reach);
-    propagate_ctaidz(st, &info, &owned);
-    propagate_barriers(st, &info, &owned);
-    propagate_mbarriers(st, &info, &reach);
-    propagate_externs(st, &info, &reach);
+    let own = OwnInfo::of(st, &info);
+    propagate_ctaidz(st, &info, &own, &owned);
+    propagate_barriers(st, &info, &own, &owned);
+    propagate_mbarriers(st, &info, &own, &reach);
+    propagate_externs(st, &info, &own, &reach);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let stack = min_stacks(st, &calls);
@@ -948,19 +949,72 @@ fn owned_functions(st: &State<'_>, reach: &Reach) -> Reach {
 /// `EIATTR_CTAIDZ_USED`.
 const EIATTR_CTAIDZ_USED: u8 = 0x04;
 
+/// What each function's own `.nv.info.<f>` records say, by function ordinal, gathered in one
+/// walk over them all before any is changed (a large link's records are far bigger than the
+/// caches: a walk per attribute would fetch them all again).
+struct OwnInfo {
+    /// Uses `%ctaid.z` (`EIATTR_CTAIDZ_USED`).
+    ctaidz: Vec<bool>,
+    /// Its largest `EIATTR_NUM_BARRIERS`.
+    barriers: Vec<Option<u8>>,
+    /// Its first `EIATTR_NUM_MBARRIERS` (of two bytes).
+    mbarriers: Vec<Option<u16>>,
+    /// Where its `EIATTR_EXTERNS` entries start in `externs` (one more than the functions).
+    externs_start: Vec<usize>,
+    /// Every function's `EIATTR_EXTERNS` entries, all of them (entries naming defined
+    /// functions included: they are dropped when the records are written), one after another.
+    externs: Vec<SymIdx>,
+}
+
+impl OwnInfo {
+    fn of(st: &State<'_>, info: &[Option<SecId>]) -> OwnInfo {
+        let n = st.functions.len();
+        let mut own = OwnInfo {
+            ctaidz: vec![false; n],
+            barriers: vec![None; n],
+            mbarriers: vec![None; n],
+            externs_start: Vec::with_capacity(n + 1),
+            externs: Vec::new(),
+        };
+        for (f, sec) in info.iter().enumerate().take(n) {
+            own.externs_start.push(own.externs.len());
+            let records = sec.and_then(|sec| st.section_info.get(&sec));
+            for r in records.into_iter().flatten().filter(|r| !r.dropped) {
+                match r.attr {
+                    EIATTR_CTAIDZ_USED => own.ctaidz[f] = true,
+                    EIATTR_NUM_BARRIERS => {
+                        if let Some(&b) = r.payload.first() {
+                            own.barriers[f] = Some(own.barriers[f].map_or(b, |x| x.max(b)));
+                        }
+                    }
+                    EIATTR_NUM_MBARRIERS if r.payload.len() == 2 => {
+                        if own.mbarriers[f].is_none() {
+                            own.mbarriers[f] =
+                                Some(u16::from_le_bytes([r.payload[0], r.payload[1]]));
+                        }
+                    }
+                    super::merge::EIATTR_EXTERNS => own.externs.extend_from_slice(r.externs),
+                    _ => {}
+                }
+            }
+        }
+        own.externs_start.resize(n + 1, own.externs.len());
+        own
+    }
+
+    /// Function `f`'s own `EIATTR_EXTERNS` entries.
+    fn externs(&self, f: usize) -> &[SymIdx] {
+        &self.externs[self.externs_start[f]..self.externs_start[f + 1]]
+    }
+}
+
 /// A kernel that does not use `%ctaid.z` itself gets `EIATTR_CTAIDZ_USED` after its own
 /// records when a function it owns does (observed on sm_80: a kernel calling another
 /// translation unit's function that reads `blockIdx.z`).
-fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
-    let uses = |st: &State<'_>, sec: Option<SecId>| -> bool {
-        sec.and_then(|s| st.section_info.get(&s)).is_some_and(|rs| {
-            rs.iter()
-                .any(|r| r.attr == EIATTR_CTAIDZ_USED && !r.dropped)
-        })
-    };
+fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, owned: &Reach) {
     for (k, order) in owned {
         let Some(sec) = info[*k] else { continue };
-        if uses(st, Some(sec)) || !order.iter().any(|&f| uses(st, info[f])) {
+        if own.ctaidz[*k] || !order.iter().any(|&f| own.ctaidz[f]) {
             continue;
         }
         st.section_info_tail
@@ -979,16 +1033,8 @@ fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
 
 /// A kernel's `EIATTR_NUM_BARRIERS` covers every function it owns: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
-fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
-    let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
-        st.section_info
-            .get(&sec?)?
-            .iter()
-            .filter(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
-            .filter_map(|r| r.payload.first().copied())
-            .max()
-    };
-    let own: Vec<Option<u8>> = info.iter().map(|&sec| barriers(st, sec)).collect();
+fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
+    let own = &own.barriers;
     for (k, order) in reach {
         let k = *k;
         let most = std::iter::once(k)
@@ -1034,15 +1080,8 @@ const EIATTR_NUM_MBARRIERS: u8 = 0x38;
 /// calling `init1` (1) and `init2` (2) gets 3, one reaching `init1` along two paths gets 1).
 /// Raised in place, or appended after the kernel's own records and a propagated
 /// `EIATTR_NUM_BARRIERS` when it had none.
-fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
-    let count = |st: &State<'_>, sec: Option<SecId>| -> Option<u16> {
-        st.section_info
-            .get(&sec?)?
-            .iter()
-            .find(|r| r.attr == EIATTR_NUM_MBARRIERS && !r.dropped && r.payload.len() == 2)
-            .map(|r| u16::from_le_bytes([r.payload[0], r.payload[1]]))
-    };
-    let own: Vec<Option<u16>> = info.iter().map(|&sec| count(st, sec)).collect();
+fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
+    let own = &own.mbarriers;
     // With a single kernel, the functions no kernel reaches that the link keeps (dead ones
     // and left-out kernels under `--preserve-relocs --kernels-used`) count for it too;
     // with two kernels for neither (observed, sm_90: a selected kernel with 1 gets 1 + 2 of
@@ -1432,27 +1471,9 @@ fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
 /// When the list holds nothing the kernel's own entries lack, the record stays as it was.
 /// Otherwise the new list replaces the record in place when the link has several kernels;
 /// a lone kernel's old record is dropped and the list becomes a new record after its others.
-fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
     let bump = st.bump;
-    // Each function's own EXTERNS entries, all of them (entries naming defined functions
-    // included: they are dropped when the records are written).
-    // (One list for all of them, each function's a range of it.)
-    let mut own_start: Vec<usize> = Vec::with_capacity(st.functions.len() + 1);
-    let mut own_all: Vec<SymIdx> = Vec::new();
-    for sec in info.iter().take(st.functions.len()) {
-        own_start.push(own_all.len());
-        for r in sec
-            .and_then(|sec| st.section_info.get(&sec))
-            .into_iter()
-            .flatten()
-        {
-            if r.attr == super::merge::EIATTR_EXTERNS && !r.dropped {
-                own_all.extend_from_slice(r.externs);
-            }
-        }
-    }
-    own_start.resize(st.functions.len() + 1, own_all.len());
-    let own = |f: usize| &own_all[own_start[f]..own_start[f + 1]];
+    let own = |f: usize| own.externs(f);
     let places = input_places(st);
     let several_kernels = reach.len() > 1;
     let mut lone_order: Vec<usize> = Vec::new();
