@@ -1366,11 +1366,15 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
 
 /// Each function's `.nv.info.<f>` section, by function ordinal.
 fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
-    // `.nv.info.<f>` points at `.text.<f>` through sh_info.
-    let mut of_text: FxHashMap<SecId, SecId> = FxHashMap::default();
-    for (i, s) in st.sections.iter().enumerate() {
-        if let (SHT_CUDA_INFO, Link::Section(text)) = (s.sh_type(), s.info()) {
-            of_text.insert(text, SecId(i as u32));
+    // `.nv.info.<f>` points at `.text.<f>` through sh_info (by the code's section id: a
+    // column, not a hash map, for a large link's tens of thousands of sections).
+    let (types, infos) = (&st.sections.sh_type, &st.sections.info);
+    let mut of_text: Vec<Option<SecId>> = vec![None; types.len()];
+    for (i, (&t, &info)) in types.iter().zip(infos).enumerate() {
+        if let (SHT_CUDA_INFO, Link::Section(text)) = (t, info) {
+            if let Some(slot) = of_text.get_mut(text.index()) {
+                *slot = Some(SecId(i as u32));
+            }
         }
     }
     st.functions
@@ -1379,7 +1383,7 @@ fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
             let SymSection::Section(text) = st.sym(f.sym?).section() else {
                 return None;
             };
-            of_text.get(&text).copied()
+            of_text.get(text.index()).copied().flatten()
         })
         .collect()
 }
