@@ -250,10 +250,10 @@ impl<'a, 'd> View<'a, 'd> {
             shared_common_area: st.shared_common_area,
         }
     }
-    fn sec(&self, id: SecId) -> SectionRef<'a, 'd> {
+    pub(super) fn sec(&self, id: SecId) -> SectionRef<'a, 'd> {
         self.sections.at(id.index())
     }
-    fn sym(&self, idx: crate::arena::SymIdx) -> SymbolRef<'a, 'd> {
+    pub(super) fn sym(&self, idx: crate::arena::SymIdx) -> SymbolRef<'a, 'd> {
         self.syms.sym(idx)
     }
     fn nodes_of(&self, id: SecId) -> impl Iterator<Item = DataNodeRef<'a, 'd>> + 'a {
