@@ -949,6 +949,9 @@ fn owned_functions(st: &State<'_>, reach: &Reach) -> Reach {
 /// `EIATTR_CTAIDZ_USED`.
 const EIATTR_CTAIDZ_USED: u8 = 0x04;
 
+/// Functions whose records are read per task.
+const FUNCTIONS_PER_TASK: usize = 2048;
+
 /// What each function's own `.nv.info.<f>` records say, by function ordinal, gathered in one
 /// walk over them all before any is changed (a large link's records are far bigger than the
 /// caches: a walk per attribute would fetch them all again).
@@ -967,18 +970,52 @@ struct OwnInfo {
 }
 
 impl OwnInfo {
+    /// Gathered on all cores, in runs of functions taken in order.
     fn of(st: &State<'_>, info: &[Option<SecId>]) -> OwnInfo {
         let n = st.functions.len();
+        let section_info = &st.section_info;
+        let info = &info[..n.min(info.len())];
+        let runs: Vec<OwnInfo> = info
+            .par_chunks(FUNCTIONS_PER_TASK)
+            .map(|run| OwnInfo::of_run(section_info, run))
+            .collect();
+        let mut own = OwnInfo {
+            ctaidz: Vec::with_capacity(n),
+            barriers: Vec::with_capacity(n),
+            mbarriers: Vec::with_capacity(n),
+            externs_start: Vec::with_capacity(n + 1),
+            externs: Vec::with_capacity(runs.iter().map(|r| r.externs.len()).sum()),
+        };
+        for run in runs {
+            let base = own.externs.len();
+            own.ctaidz.extend(run.ctaidz);
+            own.barriers.extend(run.barriers);
+            own.mbarriers.extend(run.mbarriers);
+            own.externs_start
+                .extend(run.externs_start.iter().map(|&x| x + base));
+            own.externs.extend(run.externs);
+        }
+        // (Functions past `info`, if any, have no records.)
+        own.ctaidz.resize(n, false);
+        own.barriers.resize(n, None);
+        own.mbarriers.resize(n, None);
+        own.externs_start.resize(n + 1, own.externs.len());
+        own
+    }
+
+    /// [`OwnInfo::of`] for the functions of `info` (without the end of `externs_start`).
+    fn of_run(section_info: &SecMap<Vec<InfoRecord<'_>>>, info: &[Option<SecId>]) -> OwnInfo {
+        let n = info.len();
         let mut own = OwnInfo {
             ctaidz: vec![false; n],
             barriers: vec![None; n],
             mbarriers: vec![None; n],
-            externs_start: Vec::with_capacity(n + 1),
+            externs_start: Vec::with_capacity(n),
             externs: Vec::new(),
         };
-        for (f, sec) in info.iter().enumerate().take(n) {
+        for (f, sec) in info.iter().enumerate() {
             own.externs_start.push(own.externs.len());
-            let records = sec.and_then(|sec| st.section_info.get(&sec));
+            let records = sec.and_then(|sec| section_info.get(&sec));
             for r in records.into_iter().flatten().filter(|r| !r.dropped) {
                 match r.attr {
                     EIATTR_CTAIDZ_USED => own.ctaidz[f] = true,
@@ -998,7 +1035,6 @@ impl OwnInfo {
                 }
             }
         }
-        own.externs_start.resize(n + 1, own.externs.len());
         own
     }
 
@@ -1419,9 +1455,9 @@ impl Visited {
 
 /// Only what the writer keeps can be listed in `EIATTR_EXTERNS`: symbols still undefined,
 /// and kernels.
-fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
-    let x = st.sym(s);
-    !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
+fn externs_kept(syms: SymbolView<'_, '_>, s: SymIdx) -> bool {
+    let x = syms.sym(s);
+    !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| syms.func(f).is_entry))
 }
 
 /// Where function `f` was defined: its input, then its section's place in the output's
@@ -1487,34 +1523,42 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, 
             .collect();
         lone_order.sort_by_key(|&f| places[f]);
     }
-    let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
-    for (k, reached) in reach {
-        let k = *k;
-        let Some(sec) = info[k] else { continue };
-        let mut order: Vec<usize>;
-        let functions: &[usize] = if several_kernels {
-            order = Vec::with_capacity(reached.len() + 1);
-            order.push(k);
-            order.extend(reached.iter().copied());
-            order[1..].sort_by_key(|&f| places[f]);
-            &order
-        } else {
-            &lone_order
-        };
-        listed.clear();
-        let mut list = Vec::new();
-        for &f in functions {
-            for &s in own(f) {
-                if externs_kept(st, s) && listed.insert(s) {
-                    list.push(s);
+    // Each kernel's list depends only on what the functions listed as merged and on the
+    // symbols: the lists are made on all cores, then written in kernel order.
+    let syms = st.symbol_view();
+    let kept = |s: SymIdx| externs_kept(syms, s);
+    let lists: Vec<Option<(SecId, Vec<SymIdx>, Vec<SymIdx>)>> = reach
+        .par_iter()
+        .map_init(
+            rustc_hash::FxHashSet::<SymIdx>::default,
+            |listed, (k, reached)| {
+                let k = *k;
+                let sec = info[k]?;
+                let mut order: Vec<usize>;
+                let functions: &[usize] = if several_kernels {
+                    order = Vec::with_capacity(reached.len() + 1);
+                    order.push(k);
+                    order.extend(reached.iter().copied());
+                    order[1..].sort_by_key(|&f| places[f]);
+                    &order
+                } else {
+                    &lone_order
+                };
+                listed.clear();
+                let mut list = Vec::new();
+                for &f in functions {
+                    for &s in own(f) {
+                        if kept(s) && listed.insert(s) {
+                            list.push(s);
+                        }
+                    }
                 }
-            }
-        }
-        let as_merged: Vec<SymIdx> = own(k)
-            .iter()
-            .copied()
-            .filter(|&s| externs_kept(st, s))
-            .collect();
+                let as_merged: Vec<SymIdx> = own(k).iter().copied().filter(|&s| kept(s)).collect();
+                Some((sec, list, as_merged))
+            },
+        )
+        .collect();
+    for (sec, list, as_merged) in lists.into_iter().flatten() {
         let unchanged = list.iter().all(|s| as_merged.contains(s));
         let record = st.section_info.get_mut(&sec).and_then(|rs| {
             rs.iter_mut()
