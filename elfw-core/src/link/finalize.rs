@@ -1024,11 +1024,9 @@ impl OwnInfo {
                             own.barriers[f] = Some(own.barriers[f].map_or(b, |x| x.max(b)));
                         }
                     }
-                    EIATTR_NUM_MBARRIERS if r.payload.len() == 2 => {
-                        if own.mbarriers[f].is_none() {
-                            own.mbarriers[f] =
-                                Some(u16::from_le_bytes([r.payload[0], r.payload[1]]));
-                        }
+                    // (The first such record counts.)
+                    EIATTR_NUM_MBARRIERS if r.payload.len() == 2 && own.mbarriers[f].is_none() => {
+                        own.mbarriers[f] = Some(u16::from_le_bytes([r.payload[0], r.payload[1]]));
                     }
                     super::merge::EIATTR_EXTERNS => own.externs.extend_from_slice(r.externs),
                     _ => {}
@@ -1527,7 +1525,9 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, 
     // symbols: the lists are made on all cores, then written in kernel order.
     let syms = st.symbol_view();
     let kept = |s: SymIdx| externs_kept(syms, s);
-    let lists: Vec<Option<(SecId, Vec<SymIdx>, Vec<SymIdx>)>> = reach
+    // (Per kernel: its `.nv.info.<k>`, the list, and what its own record keeps of it.)
+    type KernelList = (SecId, Vec<SymIdx>, Vec<SymIdx>);
+    let lists: Vec<Option<KernelList>> = reach
         .par_iter()
         .map_init(
             rustc_hash::FxHashSet::<SymIdx>::default,
