@@ -319,9 +319,10 @@ pub fn finalize(
 
     // `.shstrtab` (the name of every section ever made), below sm_100 `.strtab` (the interned
     // strings and the names in the order they were made), the notes, and which sections have
-    // relocations left depend on nothing entry properties change: another core works them out
-    // meanwhile, from copies of the columns they read (the name orders and the relocations
-    // are lent to it and come back).
+    // relocations left depend on nothing entry properties change: another core builds the two
+    // string tables meanwhile, from copies of the columns they read (the name orders are lent
+    // to it and come back); this one then counts the relocations (kept out of the state
+    // meanwhile) and writes the notes.
     let names = st.sections.name.clone();
     let name_removed = st.sections.name_removed.clone();
     let interned = std::mem::take(&mut st.interned);
@@ -339,35 +340,34 @@ pub fn finalize(
         .functions
         .iter()
         .any(|f| f.is_entry && !f.dead && !f.demoted && f.sym.is_some());
+    let sections_before = names.len();
     let (fin, sym_out, early) = std::thread::scope(|scope| {
+        // (The string tables are the larger half: the relocation counts and the notes are made
+        // here once entry properties are done.)
         let early = scope.spawn(move || {
-            let reloc_counts = relocation_counts(&relocs, names.len());
             let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
-            let notes = (
-                tkinfo(&merged, &from_ptx, opts),
-                cuinfo(inputs, opts),
-                has_compat.then(|| compat(&merged, has_kernel, opts)),
-            );
             let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
-                (reloc_counts, named_sections),
-                notes,
+                named_sections,
                 (shstrtab, name_offset, strtab),
-                (interned, local_order, global_order, relocs),
+                (interned, local_order, global_order),
             )
         });
         entry_properties(st, opts, diags);
-        let (used, notes, tables, lent) = early
+        let reloc_counts = relocation_counts(&relocs, sections_before);
+        let notes = (
+            tkinfo(&merged, &from_ptx, opts),
+            cuinfo(inputs, opts),
+            has_compat.then(|| compat(&merged, has_kernel, opts)),
+        );
+        st.relocs = relocs;
+        let (named_sections, tables, lent) = early
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (
-            st.interned,
-            st.local_name_order,
-            st.global_name_order,
-            st.relocs,
-        ) = lent;
+        (st.interned, st.local_name_order, st.global_name_order) = lent;
+        let used = (reloc_counts, named_sections);
 
         // Sizes of synthetic sections decide which survive; compute what does not depend on
         // numbering first.
