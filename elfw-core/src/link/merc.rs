@@ -488,7 +488,7 @@ pub fn relocate(
             continue;
         };
         let s = st.sym(sym);
-        let class = super::relocate::target_class(st, s, opts);
+        let class = super::relocate::target_class(&super::relocate::View::of(st), s, opts);
         let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
         };
@@ -516,7 +516,7 @@ pub fn relocate(
             let symbol = if s.sym_type() == STT_SECTION {
                 0
             } else {
-                super::relocate::symbol_value(st, s, opts)
+                super::relocate::symbol_value(&super::relocate::View::of(st), s, opts)
             };
             let addend = if disposition == Disposition::ApplyAndKeep {
                 r.sass_addend

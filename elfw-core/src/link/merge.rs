@@ -74,7 +74,7 @@ fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
 /// doubling. Room beyond what the link uses is only address space.
 pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     let (mut sections, mut symbols, mut relocs) = (0usize, 0usize, 0usize);
-    let (mut function_infos, mut info_words) = (0usize, 0usize);
+    let mut info_words = 0usize;
     for obj in inputs {
         let len = obj.elf.data().len() as u64;
         // Bytes per kind, each kind clamped to the file's length: sections may overlap (a
@@ -88,7 +88,7 @@ pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
                 SHT_SYMTAB => sym = sym.saturating_add(size),
                 SHT_REL => rel = rel.saturating_add(size),
                 SHT_RELA => rela = rela.saturating_add(size),
-                SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => function_infos += 1,
+                SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => {}
                 SHT_CUDA_INFO => info = info.saturating_add(size),
                 _ => {}
             }
@@ -111,7 +111,7 @@ pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     st.global_name_order.reserve(non_local);
     st.relocs.reserve(relocs);
     st.info.reserve(info_words);
-    st.section_info.reserve(function_infos);
+    st.section_info.reserve(sections);
 }
 
 /// Whether `obj` defines a global symbol the state has only as an undefined reference.
@@ -990,11 +990,10 @@ impl<'d> MergeCx<'_, 'd> {
             .strip_prefix(".text.")
             .map(str::to_owned);
         if let Some(info) = fname.and_then(|f| self.st.section_by_name(&format!(".nv.info.{f}"))) {
-            for map in [
-                &mut self.st.section_info,
-                &mut self.st.merc_section_info,
-                &mut self.st.sass_info_tail,
-            ] {
+            if let Some(list) = self.st.section_info.get_mut(&info) {
+                list.clear();
+            }
+            for map in [&mut self.st.merc_section_info, &mut self.st.sass_info_tail] {
                 if let Some(list) = map.get_mut(&info) {
                     list.clear();
                 }
@@ -1614,10 +1613,10 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         };
         if !self.opts.target.is_mercury() {
-            match self.st.section_info.entry(t) {
-                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().extend(records),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(records);
+            match self.st.section_info.get_mut(&t) {
+                Some(list) => list.extend(records),
+                None => {
+                    self.st.section_info.insert(t, records);
                 }
             }
             return Ok(());
