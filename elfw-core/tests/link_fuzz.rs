@@ -3031,3 +3031,10 @@ fn regression_relocatable_debug_shared_type_emit_panic() {
 fn regression_fatbin_forged_size_decompress_alloc() {
     replay("fatbin_forged_size_decompress_alloc");
 }
+
+/// Seed 2020: a `-g` sm_100 link whose damaged `.debug_frame` gives a CIE code alignment of 0
+/// divided by it while moving the frame rows past the exit fences.
+#[test]
+fn regression_fence_frame_zero_code_align() {
+    replay("fence_frame_zero_code_align");
+}

@@ -717,6 +717,10 @@ pub fn rewrite_cfa(
     code_align: u64,
     move_to: impl Fn(u64) -> Option<u64>,
 ) -> Option<Vec<u8>> {
+    // (A damaged CIE's code alignment of 0 gives no steps to move.)
+    if code_align == 0 {
+        return None;
+    }
     let mut out = prog.to_vec();
     let (mut old, mut new) = (0u64, 0u64);
     let mut at = 0;
@@ -752,7 +756,7 @@ pub fn rewrite_cfa(
         let Some((width, delta)) = adv else {
             continue;
         };
-        old += delta * code_align;
+        old = old.checked_add(delta.checked_mul(code_align)?)?;
         let to = move_to(old)?;
         let d = to.checked_sub(new)?;
         if d % code_align != 0 {
