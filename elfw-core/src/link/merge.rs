@@ -1393,7 +1393,10 @@ impl<'d> MergeCx<'_, 'd> {
             }
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
-                let existing = self.existing(idx);
+                let mut existing = self.existing(idx);
+                if let Some(&first) = self.st.var_first_named.get(&idx) {
+                    existing.input = first;
+                }
                 // A declaration and another declaration or the definition must agree on the
                 // size, unless one leaves it open (`extern int a[]`) (observed, sm_90: `extern
                 // __constant__ int c[16]` against `[4096]` or a `[32]` definition, either order).
@@ -1409,6 +1412,7 @@ impl<'d> MergeCx<'_, 'd> {
                     return Ok(());
                 }
                 if !existing.defined {
+                    self.st.var_first_named.entry(idx).or_insert(existing.input);
                     let mut e = self.st.sym_mut(idx);
                     *e.info() = s.info;
                     *e.other() = s.other;
