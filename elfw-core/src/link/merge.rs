@@ -1279,10 +1279,18 @@ impl<'d> MergeCx<'_, 'd> {
                     ),
                 ));
             }
+            // An `extern __shared__` name a `-g -r` link defined in `.nv_debug.shared` has
+            // st_value 0: it is aligned like that section (observed, sm_80 and sm_90: its
+            // kernel's window comes back aligned 0x10 for a `float` array).
+            let align = if kind == SharedKind::Dynamic && s.shndx != 0 && s.value == 0 {
+                self.in_section(s.shndx)?.0.addralign.max(1)
+            } else {
+                s.value.max(1)
+            };
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
-                align: s.value.max(1),
+                align,
                 size: s.size,
                 offset: None,
                 section,
