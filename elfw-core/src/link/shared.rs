@@ -232,7 +232,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // one no code names (ptxas keeps some a kernel no longer uses) or only a removed kernel's
     // code names is not there (observed: CUB's histogram kernel's unused 12-byte array, and
     // the kernels the host code does not launch, leave every window aligned for what it holds).
-    let (dead_kernel_var, named_by_code) = {
+    let named_by_code = {
         let mut text_of_dead_kernel: FxHashSet<SecId> = FxHashSet::default();
         for f in st.functions.iter().skip(1) {
             if let (true, true, Some(sym)) = (f.is_entry, f.dead, f.sym) {
@@ -241,26 +241,24 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 }
             }
         }
-        let mut dead_kernel = vec![false; st.shared_vars.len()];
+        // (Named by other code too, it is there: observed, sm_90, a function only a removed
+        // kernel calls, inlined there and kept as a function as well.)
         let mut named = vec![false; st.shared_vars.len()];
         for r in relocs {
             let Some(v) = r.sym.and_then(|s| st.sym(s).shared()) else {
                 continue;
             };
-            if let Some(x) = named.get_mut(v) {
-                *x = true;
-            }
-            if text_of_dead_kernel.contains(&r.target) {
-                if let Some(x) = dead_kernel.get_mut(v) {
+            if !text_of_dead_kernel.contains(&r.target) {
+                if let Some(x) = named.get_mut(v) {
                     *x = true;
                 }
             }
         }
-        (dead_kernel, named)
+        named
     };
     let mut by_size: Vec<usize> = (0..st.shared_vars.len())
         .filter(|&v| st.shared_vars[v].kind == SharedKind::Function && users[v].len() != 1)
-        .filter(|&v| !users[v].is_empty() || (named_by_code[v] && !dead_kernel_var[v]))
+        .filter(|&v| !users[v].is_empty() || named_by_code[v])
         .collect();
     by_size.sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
     let in_common_area = !by_size.is_empty();
@@ -371,7 +369,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // variable, first in the list, aligned like the input section (observed, sm_75 and
         // sm_90: after a 12-byte common area at 0x10; before a 16-byte-aligned 32-byte array
         // and after an 8-byte one; second of three or four 16-byte ties).
-        let (blank, blank_align) = if own == 0 {
+        // A `-g` link lays the window out afresh (observed, sm_80 and sm_90: a `-G -r` image's
+        // 0x10-byte windows for dynamic memory give 0x400 and no window on sm_90).
+        let (blank, blank_align) = if own == 0 && !opts.debug {
             input_size_align(st, text)
         } else {
             (0, 0)
@@ -415,11 +415,18 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // ones included (observed; without dynamic memory an empty kernel has none; sm_90
         // `--preserve-relocs --kernels-used`: also when only left-out kernels' code names the
         // dynamic memory — other targets stop there, see `relocate::check_deleted_references`).
+        // (Not a kernel `--kernels-used` or `--variables-used` leaves out, kept for its
+        // address: observed on sm_75 to sm_120, no window for one reaching no shared memory.)
+        let held = super::dce::unselected_kernels_held(opts)
+            && !st
+                .func(k)
+                .sym
+                .is_some_and(|s| super::dce::kernel_selected(st.sym(s).name(), opts));
         let uses_shared = !private.is_empty()
             || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && has_dynamic);
+            || (in_common_area && has_dynamic && !held);
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
