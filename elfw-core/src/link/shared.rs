@@ -766,6 +766,11 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         Some(sec) if st.sec(sec).sh_type() == SHT_CUDA_SHARED => sec,
         _ => return,
     };
+    // The names' alignments (their values before `-g` sets them).
+    let dynamic_align: FxHashMap<SymIdx, u64> = dynamic
+        .iter()
+        .map(|&d| (d, st.sym(d).value().max(1)))
+        .collect();
     for &d in &dynamic {
         let mut s = st.sym_mut(d);
         *s.section() = SymSection::Section(debug);
@@ -789,20 +794,25 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    // `-g` makes no `externsharedinstance`: every kernel is sized as one whose code names
-    // no dynamic memory (observed, sm_80 to sm_100).
-    for r in st.relocs.iter().filter(|r| !r.dropped && !opts.debug) {
+    // `-g` makes no `externsharedinstance` (observed, sm_80 to sm_100); the names a kernel's
+    // code uses are kept for sizing its window (below).
+    let mut names_of: FxHashMap<SecId, Vec<SymIdx>> = FxHashMap::default();
+    for r in st.relocs.iter().filter(|r| !r.dropped) {
         let (Some(sym), Some(&k)) = (r.sym, text_kernel.get(&r.target)) else {
             continue;
         };
         if dynamic.contains(&sym) {
-            let a = st.sym(sym).value().max(1);
+            let a = dynamic_align.get(&sym).copied().unwrap_or(1);
             kernels[k].1 = kernels[k].1.max(a);
+            let names = names_of.entry(kernels[k].0).or_default();
+            if !names.contains(&sym) {
+                names.push(sym);
+            }
         }
     }
     let mut instance: FxHashMap<SecId, SymIdx> = FxHashMap::default();
     for &(text, used) in &kernels {
-        if used == 0 {
+        if used == 0 || opts.debug {
             continue;
         }
         let input = text_input.get(&text).copied().unwrap_or(0);
@@ -884,7 +894,18 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             own = blank;
         }
         let w = align.max(own_align);
-        let size = if used > 0 {
+        let size = if used > 0 && opts.debug {
+            // `-g`: the names its code uses are written where its dynamic memory starts,
+            // after its own variables, and the window reaches one alignment past that
+            // (observed, sm_90: an 8-byte mbarrier and a 16-aligned name give 0x10 and 0x20;
+            // no variables give 0 and 0x10).
+            let start = align_up(own, used);
+            for &n in names_of.get(&text).map(Vec::as_slice).unwrap_or(&[]) {
+                let mut s = st.sym_mut(n);
+                *s.value() = (*s.value()).max(start);
+            }
+            align_up(own, w).saturating_add(w)
+        } else if used > 0 {
             // Its dynamic memory starts after its own variables, at the alignment its
             // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
             // static bytes, 0x20 for 0x14 or 0x20, 0x30 for 0x24; names aligned 16).
@@ -911,7 +932,8 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         let mut s = st.sec_mut(sec);
         *s.size() = size;
         *s.addralign() = w;
-        if blank == 0 && used == 0 {
+        // (`-g`: also one whose kernel names dynamic memory, observed.)
+        if blank == 0 && (used == 0 || opts.debug) {
             if let Some(sym) = symbol {
                 st.locals.removed[sym.pos()] = true;
             }
