@@ -613,45 +613,60 @@ pub fn set_capsule_text_index(capsule: &mut [u8], text_index: u32) -> Result<(),
     Ok(())
 }
 
-/// Where a capsule stores Mercury instruction `slot` (its position in the function's
-/// instruction stream): the record's offset and length (16 bytes for an instruction whose
-/// first byte is 1, 32 for 2), or `None` when the bitmap says the instruction is not stored
-/// (the driver rebuilds it) or the capsule cannot be walked that far.
+/// Where a capsule stores the Mercury instruction that SASS instruction `sass_index` of the
+/// function (its offset / 16) belongs to: the record's offset and length (16 bytes for an
+/// instruction whose first byte is 1, 32 for 2), or `None` when the bitmap says the instruction
+/// is not stored (the driver rebuilds it), it is stored in short form, or the capsule cannot be
+/// walked that far.
 ///
-/// The records follow the bitmap (padded to 4 bytes) in slot order: a plain record is the
-/// instruction whole (first byte 1 or 2); a short record is its first 4 bytes with bit 0x40
-/// set in the first (`41 0c 0c 04` for `01 0c 0c 04 …`), the rest rebuilt from SASS. Other
-/// encodings (2-byte items such as `d1 01`) end the walk with `None` (spec §9, §13), as does a
-/// slot stored in short form.
-pub fn capsule_record(capsule: &[u8], slot: u32) -> Option<(usize, usize)> {
+/// After the header and the bitmap (padded to 4 bytes) each stored Mercury instruction is an
+/// optional 2-byte expansion item (a byte whose low 7 bits are 0x51: the instruction became
+/// `u16 >> 7` SASS instructions; 0x50 on the last slot, which holds only that) and a record: the
+/// instruction whole (first byte 1 or 2) or a 4-byte short record (its first 4 bytes, bit 0x40
+/// set in the first, the rest rebuilt from SASS). An omitted instruction is one SASS
+/// instruction, as a stored one without an item.
+pub fn capsule_record(capsule: &[u8], sass_index: u32) -> Option<(usize, usize)> {
     let h = capsule_header(capsule).ok()?;
-    if slot >= h.slots {
-        return None;
-    }
-    let bitmap_len = (h.slots as usize).div_ceil(8);
+    let slots = h.slots as usize;
+    let bitmap_len = slots.div_ceil(8);
     let bitmap = capsule.get(12..12 + bitmap_len)?;
-    let omitted = |i: u32| bitmap[(i / 8) as usize] >> (i % 8) & 1 == 1;
+    let omitted = |i: usize| bitmap[i / 8] >> (i % 8) & 1 == 1;
+    let want = sass_index as usize;
     let mut at = 12 + bitmap_len.div_ceil(4) * 4;
-    for i in 0..=slot {
+    let mut sass = 0usize;
+    for i in 0..slots {
+        if sass > want {
+            return None;
+        }
         if omitted(i) {
+            sass += 1;
             continue;
         }
-        let len = match capsule.get(at) {
-            Some(1) => 16,
-            Some(2) => 32,
-            Some(0x41 | 0x42) if i != slot => {
-                at += 4;
-                continue;
+        let mut count = 1;
+        while let Some(&b) = capsule.get(at) {
+            if b & 0x7f != 0x50 && b & 0x7f != 0x51 {
+                break;
             }
-            _ => return None,
+            let item = u16::from_le_bytes([b, *capsule.get(at + 1)?]);
+            count = (item >> 7) as usize;
+            at += 2;
+        }
+        if i + 1 == slots {
+            return None;
+        }
+        let len = match capsule.get(at)? {
+            1 => 16,
+            2 => 32,
+            _ => 4,
         };
         if at + len > capsule.len() {
             return None;
         }
-        if i == slot {
-            return Some((at, len));
+        if (sass..sass + count).contains(&want) {
+            return (len > 4).then_some((at, len));
         }
         at += len;
+        sass += count;
     }
     None
 }

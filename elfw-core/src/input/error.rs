@@ -255,8 +255,8 @@ pub enum IgnoreReason {
     /// An archive member that is not a host object (nvlink takes no plain cubin members).
     ArchiveMemberNotHostObject,
     /// A PTX file named on the command line of a link for a target before sm_90: nvlink 13.5
-    /// does not compile it and links without it (observed for sm_75 … sm_89 targets, whatever
-    /// the PTX `.target`).
+    /// assembles it (its messages and failures are reported) but links without it (observed
+    /// for sm_75 … sm_89 targets, whatever the PTX `.target`).
     PtxBeforeSm90,
 }
 
@@ -304,7 +304,7 @@ impl std::fmt::Display for InputWarning {
             }
             IgnoreReason::TruncatedCubin(e) => format!("it is a damaged cubin ({e})"),
             IgnoreReason::PtxBeforeSm90 => {
-                "nvlink compiles PTX files only for sm_90 and later targets".into()
+                "nvlink links PTX files only for sm_90 and later targets".into()
             }
             IgnoreReason::NotRelocatable => "it is a host ELF that is not relocatable".into(),
             IgnoreReason::WholeProgramObject => {

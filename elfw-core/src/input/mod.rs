@@ -371,6 +371,9 @@ impl<'s> Loader<'s, '_> {
                 } else if is_elf && machine == EM_CUDA {
                     self.cubin_file(name, data)?;
                 } else if ptx::is_ptx(data) && self.opts.target.sm < 90 {
+                    // Still assembled: its messages and failures are nvlink's (observed:
+                    // `-g` warnings, `elfLink fatbinary error` for bad PTX on sm_75).
+                    self.compile_ptx(name, data, b"")?;
                     self.ignore(name, IgnoreReason::PtxBeforeSm90);
                 } else if ptx::is_ptx(data) {
                     self.out.host_refs.unlisted += 1;
@@ -532,6 +535,25 @@ impl<'s> Loader<'s, '_> {
         options: &[u8],
         system: bool,
     ) -> Result<(), InputError> {
+        let cubin = self.compile_ptx(name, text, options)?;
+        let bytes = self.store.keep(cubin);
+        self.cubin(
+            name,
+            bytes,
+            Origin::CompiledPtx {
+                ptx_target: ptx::ptx_target(text),
+            },
+            system,
+        )
+    }
+
+    /// Assembles `text` with ptxas, passing on its messages; returns the cubin.
+    fn compile_ptx(
+        &mut self,
+        name: &str,
+        text: &[u8],
+        options: &[u8],
+    ) -> Result<Vec<u8>, InputError> {
         let ptxas = self.opts.ptxas.as_ref().ok_or_else(|| {
             err(
                 name,
@@ -552,15 +574,7 @@ impl<'s> Loader<'s, '_> {
         if !compiled.messages.is_empty() {
             self.warn(name, WarningKind::PtxasMessages(compiled.messages));
         }
-        let bytes = self.store.keep(compiled.cubin);
-        self.cubin(
-            name,
-            bytes,
-            Origin::CompiledPtx {
-                ptx_target: ptx::ptx_target(text),
-            },
-            system,
-        )
+        Ok(compiled.cubin)
     }
 
     fn archive(

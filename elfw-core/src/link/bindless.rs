@@ -13,6 +13,7 @@
 use super::state::*;
 use crate::arena::SymIdx;
 use crate::elf::consts::*;
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// `STT_CUDA_TEXTURE`.
@@ -75,23 +76,37 @@ pub fn ensure_slot_section(st: &mut State<'_>, kernel: &str) -> Option<SecId> {
 /// Slot offsets by (code section, reference symbol), for the relocation phase.
 pub type Slots = FxHashMap<(SecId, SymIdx), u64>;
 
+/// Relocations read per task when looking for references.
+const RELOCS_PER_TASK: usize = 8192;
+
 /// Allocates the slots, appends them to the kernels' constant banks and adds the driver
 /// relocations. Runs after dead-code elimination and before relocation.
 pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
     let mut slots = Slots::default();
     // Which live code section refers to which references.
+    // (The relocations are read in runs on all cores, the references found taken run after
+    // run in relocation order.)
+    let view = super::relocate::View::of(st);
+    let found: Vec<Vec<(SecId, SymIdx, u8)>> = st
+        .relocs
+        .par_chunks(RELOCS_PER_TASK)
+        .map(|run| {
+            run.iter()
+                .filter_map(|r| {
+                    let sym = r.sym?;
+                    if r.dropped || view.sec(r.target).removed() {
+                        return None;
+                    }
+                    let t = view.sym(sym).sym_type();
+                    is_bindless_type(t).then_some((r.target, sym, t))
+                })
+                .collect()
+        })
+        .collect();
     let mut used: FxHashMap<SecId, u8> = FxHashMap::default();
     let mut refs: Vec<SymIdx> = Vec::new();
-    for r in &st.relocs {
-        let Some(sym) = r.sym else { continue };
-        if r.dropped || st.sec(r.target).removed() {
-            continue;
-        }
-        let t = st.sym(sym).sym_type();
-        if !is_bindless_type(t) {
-            continue;
-        }
-        *used.entry(r.target).or_default() |= kind_bits(t);
+    for (target, sym, t) in found.into_iter().flatten() {
+        *used.entry(target).or_default() |= kind_bits(t);
         if !refs.contains(&sym) {
             refs.push(sym);
         }

@@ -8,9 +8,11 @@
 //! - each device function's block gets one offset for all the kernels that reach it (its code
 //!   names one address): blocks are taken in the reverse of the order their sections were
 //!   made, each placed after everything the kernels reaching it hold so far (their own
-//!   constants, the blocks already placed for them), rounded up to the block's alignment;
+//!   constants, the blocks already placed for them), rounded up to the strictest of the
+//!   block's alignment and those of these kernels' banks so far (own constants and placed
+//!   blocks), which the block's alignment then raises for each of them;
 //! - a kernel's bank then holds its own constants and its blocks, zeros between them, aligned
-//!   for its own constants and for every block of the link, and sized to a multiple of that;
+//!   as its blocks were placed, and sized to a multiple of that;
 //!   a kernel with no constants of its own gets a new section (made after `.nv.prototype`,
 //!   in the order the blocks first need them);
 //! - the device functions' banks and every `const_opt` symbol leave the image; relocations
@@ -53,9 +55,6 @@ pub struct Bank2Symbols(Vec<SymIdx>);
 /// Lays out every kernel's bank 2 (see the module notes) and returns the `const_opt` symbols,
 /// which [`drop_symbols`] removes once relocations are resolved.
 pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions) -> Bank2Symbols {
-    if opts.relocatable {
-        return Bank2Symbols::default();
-    }
     let mercury = opts.target.is_mercury();
     // Bank 2 sections by the function whose code they serve (sh_info names its `.text`).
     let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
@@ -85,6 +84,17 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         }
     }
     let mut symbols = const_opt_symbols(st);
+    if opts.relocatable {
+        // A relocatable link merges the banks as they come, but a function's bank is cut to
+        // the constants its symbols name (observed, sm_80: a `-r` image's weak-template bank
+        // holding both copies, 0x10 bytes, one symbol naming 8, gives 8 in a second `-r`).
+        for (sec, e) in named_extent(st, &blocks, &symbols) {
+            if e < st.sec(sec).size() {
+                st.truncate_section(sec, e);
+            }
+        }
+        return Bank2Symbols::default();
+    }
     // `--preserve-relocs` keeps the symbols of kernels' own constants (observed, sm_80: as
     // objects, internal) and what resolved against them; those of the blocks still go.
     if opts.preserve_relocs {
@@ -106,26 +116,7 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
     if blocks.is_empty() {
         return symbols;
     }
-    // A block is as long as the constants its symbols name (observed: a weak template's bank
-    // that a relocatable link made twice as long gives 8 bytes, as its one symbol says),
-    // hidden ones included.
-    let mut extent: FxHashMap<SecId, u64> = blocks.iter().map(|&(_, b)| (b, 0)).collect();
-    let named = symbols.0.iter().filter_map(|&idx| {
-        let s = st.sym(idx);
-        match s.section() {
-            SymSection::Section(sec) => Some((sec, s.value(), s.size())),
-            _ => None,
-        }
-    });
-    for (sec, value, size) in named.chain(st.hidden_constants.iter().copied()) {
-        if let Some(e) = extent.get_mut(&sec) {
-            *e = (*e).max(value.saturating_add(size));
-        }
-    }
-    // (Never past the bank's own bytes: a damaged symbol must not grow it.)
-    for (sec, e) in extent.iter_mut() {
-        *e = (*e).min(st.sec(*sec).size());
-    }
+    let extent = named_extent(st, &blocks, &symbols);
     // The kernels reaching each function.
     let kernels: Vec<FuncId> = (1..st.functions.len())
         .map(|i| FuncId(i as u32))
@@ -149,6 +140,20 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
     // the kernels in the order their banks are written. New banks are made block by block,
     // the kernels of a block last to first (observed: `kb` before `ka` when both reach one
     // block and neither had a bank).
+    // Each kernel's bank alignment so far: its own constants', then every block placed for it
+    // raises it, and a block is placed at the strictest alignment of its kernels' banks
+    // (observed: a switch table's block goes to a multiple of 8 in a kernel that already got
+    // doubles, and in every kernel sharing the block; a kernel reaching only tables stays at 4
+    // though other kernels of the link hold doubles).
+    let mut bank_align: FxHashMap<FuncId, u64> = kernels
+        .iter()
+        .map(|&k| {
+            (
+                k,
+                bank_of.get(&k).map_or(1, |&b| st.sec(b).addralign().max(1)),
+            )
+        })
+        .collect();
     let mut placed: Vec<(SecId, u64)> = Vec::new();
     let mut got: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
     let mut order: Vec<FuncId> = Vec::new();
@@ -156,7 +161,12 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         let Some(users) = reached_by.get(&f).filter(|u| !u.is_empty()) else {
             continue;
         };
-        let (size, align) = (extent[&bank], st.sec(bank).addralign().max(1));
+        let size = extent[&bank];
+        let align = users
+            .iter()
+            .filter_map(|k| bank_align.get(k))
+            .copied()
+            .fold(st.sec(bank).addralign().max(1), u64::max);
         // After everything its kernels hold so far.
         let after = users.iter().filter_map(|k| held.get(k)).copied().max();
         let offset = align_up(after.unwrap_or(0), align);
@@ -164,6 +174,8 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         for &k in users.iter().rev() {
             let e = held.entry(k).or_insert(0);
             *e = (*e).max(end);
+            let a = bank_align.entry(k).or_insert(1);
+            *a = (*a).max(align);
             let list = got.entry(k).or_default();
             if list.is_empty() {
                 order.push(k);
@@ -214,18 +226,12 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
     if let Some(v) = last {
         st.null_symbol_value = v;
     }
-    // Every bank that takes blocks is aligned for all of them, and for its own constants
-    // (observed: 4 with a switch table's words alone, 8 once some function's doubles are in
-    // the link, even for a kernel that only reaches the table).
-    let block_align = placed
-        .iter()
-        .map(|(b, _)| st.sec(*b).addralign())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    // Every bank that takes blocks is aligned (and sized) as its blocks were placed: 4 with
+    // switch tables' words alone, 8 once the kernel or a kernel sharing one of its blocks
+    // holds doubles.
     for k in order {
         let existing = bank_of.get(&k).copied();
-        let align = existing.map_or(block_align, |b| block_align.max(st.sec(b).addralign()));
+        let align = bank_align.get(&k).copied().unwrap_or(1);
         let mut pieces: Vec<(u64, &[u8])> = Vec::new();
         let mut end = 0u64;
         if let Some(bank) = existing {
@@ -519,6 +525,34 @@ pub fn drop_symbols(st: &mut State<'_>, symbols: Bank2Symbols) {
 }
 
 /// The symbols naming compiler constants: defined in a bank 2 section, not section symbols.
+/// How long each block is: as long as the constants its symbols name (observed: a weak
+/// template's bank that a relocatable link made twice as long gives 8 bytes, as its one
+/// symbol says), hidden ones included; never past the bank's own bytes (a damaged symbol must
+/// not grow it).
+fn named_extent(
+    st: &State<'_>,
+    blocks: &[(FuncId, SecId)],
+    symbols: &Bank2Symbols,
+) -> FxHashMap<SecId, u64> {
+    let mut extent: FxHashMap<SecId, u64> = blocks.iter().map(|&(_, b)| (b, 0)).collect();
+    let named = symbols.0.iter().filter_map(|&idx| {
+        let s = st.sym(idx);
+        match s.section() {
+            SymSection::Section(sec) => Some((sec, s.value(), s.size())),
+            _ => None,
+        }
+    });
+    for (sec, value, size) in named.chain(st.hidden_constants.iter().copied()) {
+        if let Some(e) = extent.get_mut(&sec) {
+            *e = (*e).max(value.saturating_add(size));
+        }
+    }
+    for (sec, e) in extent.iter_mut() {
+        *e = (*e).min(st.sec(*sec).size());
+    }
+    extent
+}
+
 fn const_opt_symbols(st: &State<'_>) -> Bank2Symbols {
     let mut out = Vec::new();
     for (j, s) in st.locals.iter().enumerate().skip(1) {

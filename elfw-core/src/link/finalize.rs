@@ -70,7 +70,7 @@ fn add_section_symbol(st: &mut State<'_>, id: SecId) {
 }
 
 /// Names the driver or device runtime provides, so nvlink does not report them undefined.
-fn provided_externally(name: &str) -> bool {
+pub(super) fn provided_externally(name: &str) -> bool {
     name.starts_with("__cuda_syscall")
         || matches!(
             name,
@@ -319,9 +319,10 @@ pub fn finalize(
 
     // `.shstrtab` (the name of every section ever made), below sm_100 `.strtab` (the interned
     // strings and the names in the order they were made), the notes, and which sections have
-    // relocations left depend on nothing entry properties change: another core works them out
-    // meanwhile, from copies of the columns they read (the name orders and the relocations
-    // are lent to it and come back).
+    // relocations left depend on nothing entry properties change: another core builds the two
+    // string tables meanwhile, from copies of the columns they read (the name orders are lent
+    // to it and come back); this one then counts the relocations (kept out of the state
+    // meanwhile) and writes the notes.
     let names = st.sections.name.clone();
     let name_removed = st.sections.name_removed.clone();
     let interned = std::mem::take(&mut st.interned);
@@ -339,35 +340,34 @@ pub fn finalize(
         .functions
         .iter()
         .any(|f| f.is_entry && !f.dead && !f.demoted && f.sym.is_some());
+    let sections_before = names.len();
     let (fin, sym_out, early) = std::thread::scope(|scope| {
+        // (The string tables are the larger half: the relocation counts and the notes are made
+        // here once entry properties are done.)
         let early = scope.spawn(move || {
-            let reloc_counts = relocation_counts(&relocs, names.len());
             let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
-            let notes = (
-                tkinfo(&merged, &from_ptx, opts),
-                cuinfo(inputs, opts),
-                has_compat.then(|| compat(&merged, has_kernel, opts)),
-            );
             let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
-                (reloc_counts, named_sections),
-                notes,
+                named_sections,
                 (shstrtab, name_offset, strtab),
-                (interned, local_order, global_order, relocs),
+                (interned, local_order, global_order),
             )
         });
         entry_properties(st, opts, diags);
-        let (used, notes, tables, lent) = early
+        let reloc_counts = relocation_counts(&relocs, sections_before);
+        let notes = (
+            tkinfo(&merged, &from_ptx, opts),
+            cuinfo(inputs, opts),
+            has_compat.then(|| compat(&merged, has_kernel, opts)),
+        );
+        st.relocs = relocs;
+        let (named_sections, tables, lent) = early
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (
-            st.interned,
-            st.local_name_order,
-            st.global_name_order,
-            st.relocs,
-        ) = lent;
+        (st.interned, st.local_name_order, st.global_name_order) = lent;
+        let used = (reloc_counts, named_sections);
 
         // Sizes of synthetic sections decide which survive; compute what does not depend on
         // numbering first.
@@ -448,8 +448,7 @@ pub fn finalize(
         );
         // Every `.nv.info.<f>`, on all cores (each section's bytes depend only on its records).
         let empty = Vec::new();
-        let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> =
-            st.section_info.iter().map(|(&sec, rs)| (sec, rs)).collect();
+        let mut per_function: Vec<(SecId, &Vec<InfoRecord<'_>>)> = st.section_info.iter().collect();
         // In creation order: the records, their symbols and their input bytes then come roughly
         // in the order merge made them, not scattered by the hash map's order (a large link's
         // records are far bigger than the caches).
@@ -756,10 +755,11 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let calls = calls_with_indirect(st);
     let reach = kernel_reach(st, &calls);
     let owned = owned_functions(st, &reach);
-    propagate_ctaidz(st, &info, &owned);
-    propagate_barriers(st, &info, &owned);
-    propagate_mbarriers(st, &info, &reach);
-    propagate_externs(st, &info, &reach);
+    let own = OwnInfo::of(st, &info);
+    propagate_ctaidz(st, &info, &own, &owned);
+    propagate_barriers(st, &info, &own, &owned);
+    propagate_mbarriers(st, &info, &own, &reach);
+    propagate_externs(st, &info, &own, &reach);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let stack = min_stacks(st, &calls);
@@ -950,19 +950,106 @@ fn owned_functions(st: &State<'_>, reach: &Reach) -> Reach {
 /// `EIATTR_CTAIDZ_USED`.
 const EIATTR_CTAIDZ_USED: u8 = 0x04;
 
+/// Functions whose records are read per task.
+const FUNCTIONS_PER_TASK: usize = 2048;
+
+/// What each function's own `.nv.info.<f>` records say, by function ordinal, gathered in one
+/// walk over them all before any is changed (a large link's records are far bigger than the
+/// caches: a walk per attribute would fetch them all again).
+struct OwnInfo {
+    /// Uses `%ctaid.z` (`EIATTR_CTAIDZ_USED`).
+    ctaidz: Vec<bool>,
+    /// Its largest `EIATTR_NUM_BARRIERS`.
+    barriers: Vec<Option<u8>>,
+    /// Its first `EIATTR_NUM_MBARRIERS` (of two bytes).
+    mbarriers: Vec<Option<u16>>,
+    /// Where its `EIATTR_EXTERNS` entries start in `externs` (one more than the functions).
+    externs_start: Vec<usize>,
+    /// Every function's `EIATTR_EXTERNS` entries, all of them (entries naming defined
+    /// functions included: they are dropped when the records are written), one after another.
+    externs: Vec<SymIdx>,
+}
+
+impl OwnInfo {
+    /// Gathered on all cores, in runs of functions taken in order.
+    fn of(st: &State<'_>, info: &[Option<SecId>]) -> OwnInfo {
+        let n = st.functions.len();
+        let section_info = &st.section_info;
+        let info = &info[..n.min(info.len())];
+        let runs: Vec<OwnInfo> = info
+            .par_chunks(FUNCTIONS_PER_TASK)
+            .map(|run| OwnInfo::of_run(section_info, run))
+            .collect();
+        let mut own = OwnInfo {
+            ctaidz: Vec::with_capacity(n),
+            barriers: Vec::with_capacity(n),
+            mbarriers: Vec::with_capacity(n),
+            externs_start: Vec::with_capacity(n + 1),
+            externs: Vec::with_capacity(runs.iter().map(|r| r.externs.len()).sum()),
+        };
+        for run in runs {
+            let base = own.externs.len();
+            own.ctaidz.extend(run.ctaidz);
+            own.barriers.extend(run.barriers);
+            own.mbarriers.extend(run.mbarriers);
+            own.externs_start
+                .extend(run.externs_start.iter().map(|&x| x + base));
+            own.externs.extend(run.externs);
+        }
+        // (Functions past `info`, if any, have no records.)
+        own.ctaidz.resize(n, false);
+        own.barriers.resize(n, None);
+        own.mbarriers.resize(n, None);
+        own.externs_start.resize(n + 1, own.externs.len());
+        own
+    }
+
+    /// [`OwnInfo::of`] for the functions of `info` (without the end of `externs_start`).
+    fn of_run(section_info: &SecMap<Vec<InfoRecord<'_>>>, info: &[Option<SecId>]) -> OwnInfo {
+        let n = info.len();
+        let mut own = OwnInfo {
+            ctaidz: vec![false; n],
+            barriers: vec![None; n],
+            mbarriers: vec![None; n],
+            externs_start: Vec::with_capacity(n),
+            externs: Vec::new(),
+        };
+        for (f, sec) in info.iter().enumerate() {
+            own.externs_start.push(own.externs.len());
+            let records = sec.and_then(|sec| section_info.get(&sec));
+            for r in records.into_iter().flatten().filter(|r| !r.dropped) {
+                match r.attr {
+                    EIATTR_CTAIDZ_USED => own.ctaidz[f] = true,
+                    EIATTR_NUM_BARRIERS => {
+                        if let Some(&b) = r.payload.first() {
+                            own.barriers[f] = Some(own.barriers[f].map_or(b, |x| x.max(b)));
+                        }
+                    }
+                    // (The first such record counts.)
+                    EIATTR_NUM_MBARRIERS if r.payload.len() == 2 && own.mbarriers[f].is_none() => {
+                        own.mbarriers[f] = Some(u16::from_le_bytes([r.payload[0], r.payload[1]]));
+                    }
+                    super::merge::EIATTR_EXTERNS => own.externs.extend_from_slice(r.externs),
+                    _ => {}
+                }
+            }
+        }
+        own
+    }
+
+    /// Function `f`'s own `EIATTR_EXTERNS` entries.
+    fn externs(&self, f: usize) -> &[SymIdx] {
+        &self.externs[self.externs_start[f]..self.externs_start[f + 1]]
+    }
+}
+
 /// A kernel that does not use `%ctaid.z` itself gets `EIATTR_CTAIDZ_USED` after its own
 /// records when a function it owns does (observed on sm_80: a kernel calling another
 /// translation unit's function that reads `blockIdx.z`).
-fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
-    let uses = |st: &State<'_>, sec: Option<SecId>| -> bool {
-        sec.and_then(|s| st.section_info.get(&s)).is_some_and(|rs| {
-            rs.iter()
-                .any(|r| r.attr == EIATTR_CTAIDZ_USED && !r.dropped)
-        })
-    };
+fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, owned: &Reach) {
     for (k, order) in owned {
         let Some(sec) = info[*k] else { continue };
-        if uses(st, Some(sec)) || !order.iter().any(|&f| uses(st, info[f])) {
+        if own.ctaidz[*k] || !order.iter().any(|&f| own.ctaidz[f]) {
             continue;
         }
         st.section_info_tail
@@ -981,16 +1068,8 @@ fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
 
 /// A kernel's `EIATTR_NUM_BARRIERS` covers every function it owns: raised in place, or
 /// appended after the kernel's own records when it had none (observed).
-fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
-    let barriers = |st: &State<'_>, sec: Option<SecId>| -> Option<u8> {
-        st.section_info
-            .get(&sec?)?
-            .iter()
-            .filter(|r| r.attr == EIATTR_NUM_BARRIERS && !r.dropped)
-            .filter_map(|r| r.payload.first().copied())
-            .max()
-    };
-    let own: Vec<Option<u8>> = info.iter().map(|&sec| barriers(st, sec)).collect();
+fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
+    let own = &own.barriers;
     for (k, order) in reach {
         let k = *k;
         let most = std::iter::once(k)
@@ -1036,15 +1115,8 @@ const EIATTR_NUM_MBARRIERS: u8 = 0x38;
 /// calling `init1` (1) and `init2` (2) gets 3, one reaching `init1` along two paths gets 1).
 /// Raised in place, or appended after the kernel's own records and a propagated
 /// `EIATTR_NUM_BARRIERS` when it had none.
-fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
-    let count = |st: &State<'_>, sec: Option<SecId>| -> Option<u16> {
-        st.section_info
-            .get(&sec?)?
-            .iter()
-            .find(|r| r.attr == EIATTR_NUM_MBARRIERS && !r.dropped && r.payload.len() == 2)
-            .map(|r| u16::from_le_bytes([r.payload[0], r.payload[1]]))
-    };
-    let own: Vec<Option<u16>> = info.iter().map(|&sec| count(st, sec)).collect();
+fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
+    let own = &own.mbarriers;
     // With a single kernel, the functions no kernel reaches that the link keeps (dead ones
     // and left-out kernels under `--preserve-relocs --kernels-used`) count for it too;
     // with two kernels for neither (observed, sm_90: a selected kernel with 1 gets 1 + 2 of
@@ -1329,11 +1401,15 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
 
 /// Each function's `.nv.info.<f>` section, by function ordinal.
 fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
-    // `.nv.info.<f>` points at `.text.<f>` through sh_info.
-    let mut of_text: FxHashMap<SecId, SecId> = FxHashMap::default();
-    for (i, s) in st.sections.iter().enumerate() {
-        if let (SHT_CUDA_INFO, Link::Section(text)) = (s.sh_type(), s.info()) {
-            of_text.insert(text, SecId(i as u32));
+    // `.nv.info.<f>` points at `.text.<f>` through sh_info (by the code's section id: a
+    // column, not a hash map, for a large link's tens of thousands of sections).
+    let (types, infos) = (&st.sections.sh_type, &st.sections.info);
+    let mut of_text: Vec<Option<SecId>> = vec![None; types.len()];
+    for (i, (&t, &info)) in types.iter().zip(infos).enumerate() {
+        if let (SHT_CUDA_INFO, Link::Section(text)) = (t, info) {
+            if let Some(slot) = of_text.get_mut(text.index()) {
+                *slot = Some(SecId(i as u32));
+            }
         }
     }
     st.functions
@@ -1342,7 +1418,7 @@ fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
             let SymSection::Section(text) = st.sym(f.sym?).section() else {
                 return None;
             };
-            of_text.get(&text).copied()
+            of_text.get(text.index()).copied().flatten()
         })
         .collect()
 }
@@ -1378,9 +1454,9 @@ impl Visited {
 
 /// Only what the writer keeps can be listed in `EIATTR_EXTERNS`: symbols still undefined,
 /// and kernels.
-fn externs_kept(st: &State<'_>, s: SymIdx) -> bool {
-    let x = st.sym(s);
-    !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| st.func(f).is_entry))
+fn externs_kept(syms: SymbolView<'_, '_>, s: SymIdx) -> bool {
+    let x = syms.sym(s);
+    !x.removed() && (!x.is_defined() || x.func().is_some_and(|f| syms.func(f).is_entry))
 }
 
 /// Where function `f` was defined: its input, then its section's place in the output's
@@ -1434,27 +1510,9 @@ fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
 /// When the list holds nothing the kernel's own entries lack, the record stays as it was.
 /// Otherwise the new list replaces the record in place when the link has several kernels;
 /// a lone kernel's old record is dropped and the list becomes a new record after its others.
-fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) {
+fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
     let bump = st.bump;
-    // Each function's own EXTERNS entries, all of them (entries naming defined functions
-    // included: they are dropped when the records are written).
-    // (One list for all of them, each function's a range of it.)
-    let mut own_start: Vec<usize> = Vec::with_capacity(st.functions.len() + 1);
-    let mut own_all: Vec<SymIdx> = Vec::new();
-    for sec in info.iter().take(st.functions.len()) {
-        own_start.push(own_all.len());
-        for r in sec
-            .and_then(|sec| st.section_info.get(&sec))
-            .into_iter()
-            .flatten()
-        {
-            if r.attr == super::merge::EIATTR_EXTERNS && !r.dropped {
-                own_all.extend_from_slice(r.externs);
-            }
-        }
-    }
-    own_start.resize(st.functions.len() + 1, own_all.len());
-    let own = |f: usize| &own_all[own_start[f]..own_start[f + 1]];
+    let own = |f: usize| own.externs(f);
     let places = input_places(st);
     let several_kernels = reach.len() > 1;
     let mut lone_order: Vec<usize> = Vec::new();
@@ -1464,34 +1522,44 @@ fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], reach: &Reach) 
             .collect();
         lone_order.sort_by_key(|&f| places[f]);
     }
-    let mut listed: rustc_hash::FxHashSet<SymIdx> = rustc_hash::FxHashSet::default();
-    for (k, reached) in reach {
-        let k = *k;
-        let Some(sec) = info[k] else { continue };
-        let mut order: Vec<usize>;
-        let functions: &[usize] = if several_kernels {
-            order = Vec::with_capacity(reached.len() + 1);
-            order.push(k);
-            order.extend(reached.iter().copied());
-            order[1..].sort_by_key(|&f| places[f]);
-            &order
-        } else {
-            &lone_order
-        };
-        listed.clear();
-        let mut list = Vec::new();
-        for &f in functions {
-            for &s in own(f) {
-                if externs_kept(st, s) && listed.insert(s) {
-                    list.push(s);
+    // Each kernel's list depends only on what the functions listed as merged and on the
+    // symbols: the lists are made on all cores, then written in kernel order.
+    let syms = st.symbol_view();
+    let kept = |s: SymIdx| externs_kept(syms, s);
+    // (Per kernel: its `.nv.info.<k>`, the list, and what its own record keeps of it.)
+    type KernelList = (SecId, Vec<SymIdx>, Vec<SymIdx>);
+    let lists: Vec<Option<KernelList>> = reach
+        .par_iter()
+        .map_init(
+            rustc_hash::FxHashSet::<SymIdx>::default,
+            |listed, (k, reached)| {
+                let k = *k;
+                let sec = info[k]?;
+                let mut order: Vec<usize>;
+                let functions: &[usize] = if several_kernels {
+                    order = Vec::with_capacity(reached.len() + 1);
+                    order.push(k);
+                    order.extend(reached.iter().copied());
+                    order[1..].sort_by_key(|&f| places[f]);
+                    &order
+                } else {
+                    &lone_order
+                };
+                listed.clear();
+                let mut list = Vec::new();
+                for &f in functions {
+                    for &s in own(f) {
+                        if kept(s) && listed.insert(s) {
+                            list.push(s);
+                        }
+                    }
                 }
-            }
-        }
-        let as_merged: Vec<SymIdx> = own(k)
-            .iter()
-            .copied()
-            .filter(|&s| externs_kept(st, s))
-            .collect();
+                let as_merged: Vec<SymIdx> = own(k).iter().copied().filter(|&s| kept(s)).collect();
+                Some((sec, list, as_merged))
+            },
+        )
+        .collect();
+    for (sec, list, as_merged) in lists.into_iter().flatten() {
         let unchanged = list.iter().all(|s| as_merged.contains(s));
         let record = st.section_info.get_mut(&sec).and_then(|rs| {
             rs.iter_mut()
@@ -2996,31 +3064,32 @@ fn compat(merged: &[&InputObject<'_>], has_kernel: bool, opts: &LinkOptions) -> 
         // in nvlink: not fully modelled), except that a final image without kernels gets
         // the SM's own value there too (observed: sm_120a with only device functions, from
         // sm_120a, sm_120 or PTX inputs, 0x50 where the inputs say 0x10; sm_100a from sm_100
-        // 0x09, not 0x01; `-r` combines the inputs' values).
-        let fastpath = if arch_specific != 0 && (has_kernel || opts.relocatable) {
-            let mut v = u64::MAX;
-            for (input_sm, records) in &all {
-                let Some(r) = records
-                    .iter()
-                    .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
-                else {
-                    continue;
-                };
-                let input_arch = records
-                    .iter()
-                    .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
-                v &= crate::mercury::fastpath_after_link(
-                    compat_value(0x0b, r.2),
-                    *input_sm,
-                    input_arch,
-                    opts.target.sm,
-                    true,
-                );
-            }
-            v
-        } else {
-            crate::mercury::native_fastpath(opts.target.sm)
-        };
+        // 0x09, not 0x01; `-r` and `--preserve-relocs` combine the inputs' values).
+        let fastpath =
+            if arch_specific != 0 && (has_kernel || opts.relocatable || opts.preserve_relocs) {
+                let mut v = u64::MAX;
+                for (input_sm, records) in &all {
+                    let Some(r) = records
+                        .iter()
+                        .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
+                    else {
+                        continue;
+                    };
+                    let input_arch = records
+                        .iter()
+                        .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
+                    v &= crate::mercury::fastpath_after_link(
+                        compat_value(0x0b, r.2),
+                        *input_sm,
+                        input_arch,
+                        opts.target.sm,
+                        true,
+                    );
+                }
+                v
+            } else {
+                crate::mercury::native_fastpath(opts.target.sm)
+            };
         if !order.contains(&0x0b) {
             order.push(0x0b);
         }

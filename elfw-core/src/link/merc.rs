@@ -153,6 +153,30 @@ fn read_merc_symtab(obj: &InputObject<'_>) -> Result<Vec<MercSym>, LinkError> {
         .collect())
 }
 
+/// `-r`: a function's compiler-constant bank cut to what its symbols name (see
+/// `const_bank2`) whose Mercury twin still has relocations past that point stops the link
+/// (observed, sm_100: nvlink's internal error on a `-r` image's weak-template bank).
+pub fn check_cut_banks(st: &State<'_>, w: &MercWorld) -> Result<(), LinkError> {
+    let past_end = w.relocs.iter().any(|r| {
+        let Some(rela) = w.relas.get(r.rela) else {
+            return false;
+        };
+        let Some(sec) = w.sections.get(rela.target) else {
+            return false;
+        };
+        sec.size > st.sec(sec.twin).size()
+            && r.offset >= st.sec(sec.twin).size()
+            && st.sec(sec.twin).sh_type() == SHT_CUDA_CONSTANT0 + 2
+    });
+    if past_end {
+        return Err(LinkError::Fatal(crate::diag::Diagnostic::new(
+            crate::diag::Severity::Fatal,
+            "Internal error: relocation is past end of offset",
+        )));
+    }
+    Ok(())
+}
+
 /// Builds the Mercury world's sections and relocations from the merged SASS state.
 pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, LinkError> {
     let mut w = MercWorld::default();
@@ -464,7 +488,7 @@ pub fn relocate(
             continue;
         };
         let s = st.sym(sym);
-        let class = super::relocate::target_class(st, s, opts);
+        let class = super::relocate::target_class(&super::relocate::View::of(st), s, opts);
         let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
         };
@@ -492,7 +516,7 @@ pub fn relocate(
             let symbol = if s.sym_type() == STT_SECTION {
                 0
             } else {
-                super::relocate::symbol_value(st, s, opts)
+                super::relocate::symbol_value(&super::relocate::View::of(st), s, opts)
             };
             let addend = if disposition == Disposition::ApplyAndKeep {
                 r.sass_addend

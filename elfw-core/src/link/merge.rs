@@ -74,7 +74,7 @@ fn bad(obj: &InputObject<'_>, what: impl std::fmt::Display) -> LinkError {
 /// doubling. Room beyond what the link uses is only address space.
 pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     let (mut sections, mut symbols, mut relocs) = (0usize, 0usize, 0usize);
-    let (mut function_infos, mut info_words) = (0usize, 0usize);
+    let mut info_words = 0usize;
     for obj in inputs {
         let len = obj.elf.data().len() as u64;
         // Bytes per kind, each kind clamped to the file's length: sections may overlap (a
@@ -88,7 +88,7 @@ pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
                 SHT_SYMTAB => sym = sym.saturating_add(size),
                 SHT_REL => rel = rel.saturating_add(size),
                 SHT_RELA => rela = rela.saturating_add(size),
-                SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => function_infos += 1,
+                SHT_CUDA_INFO if h.flags & SHF_INFO_LINK != 0 => {}
                 SHT_CUDA_INFO => info = info.saturating_add(size),
                 _ => {}
             }
@@ -111,7 +111,7 @@ pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     st.global_name_order.reserve(non_local);
     st.relocs.reserve(relocs);
     st.info.reserve(info_words);
-    st.section_info.reserve(function_infos);
+    st.section_info.reserve(sections);
 }
 
 /// Whether `obj` defines a global symbol the state has only as an undefined reference.
@@ -477,7 +477,12 @@ fn check_sections(obj: &InputObject<'_>) -> Result<(), LinkError> {
     for (i, h) in obj.elf.sections().iter().enumerate().skip(1) {
         let name =
             || String::from_utf8_lossy(obj.elf.section_name(i as u32).unwrap_or(b"?")).into_owned();
-        if !alignment_ok(h.addralign) {
+        // A `-r` of a `-r` image can leave a shared window aligned to where its kernel's
+        // dynamic memory started (observed: 0x30), which nvlink takes as it is; shared
+        // layout rounds up by division, so any alignment up to the bound is usable there.
+        let shared_window =
+            h.addralign <= MAX_ALIGN && classify(h.sh_type, &name()) == SHT_CUDA_SHARED;
+        if !alignment_ok(h.addralign) && !shared_window {
             return Err(bad(
                 obj,
                 format!(
@@ -958,6 +963,14 @@ impl<'d> MergeCx<'_, 'd> {
         );
         self.maps.sec[s.shndx as usize] = Some(old_sec);
         self.maps.offset[s.shndx as usize] = off;
+        // The code's header says what the winner's says in sh_info's top byte (its register
+        // count: observed, sm_80, a 24-register copy replacing a 36-register one).
+        if let Link::Symbol { sym, .. } = self.st.sec(old_sec).info() {
+            *self.st.sec_mut(old_sec).info() = Link::Symbol {
+                sym,
+                high: (h.info >> 24) as u8,
+            };
+        }
         // Drop everything the old definition contributed: its code's relocations, its debug
         // relocations, its `.nv.info` records and its call edges.
         for r in self.st.relocs.iter_mut() {
@@ -977,11 +990,10 @@ impl<'d> MergeCx<'_, 'd> {
             .strip_prefix(".text.")
             .map(str::to_owned);
         if let Some(info) = fname.and_then(|f| self.st.section_by_name(&format!(".nv.info.{f}"))) {
-            for map in [
-                &mut self.st.section_info,
-                &mut self.st.merc_section_info,
-                &mut self.st.sass_info_tail,
-            ] {
+            if let Some(list) = self.st.section_info.get_mut(&info) {
+                list.clear();
+            }
+            for map in [&mut self.st.merc_section_info, &mut self.st.sass_info_tail] {
                 if let Some(list) = map.get_mut(&info) {
                     list.clear();
                 }
@@ -1124,20 +1136,34 @@ impl<'d> MergeCx<'_, 'd> {
         if s.name == PTX_CONST0_SIZE && s.shndx == 0 {
             // libcudadevrt's launch helpers read `.nv.ptx.const0.size`, a local no input
             // defines: nvlink settles their relocations with all ones (observed, sm_75 to
-            // sm_120), and neither the symbol nor its name reaches the image.
+            // sm_120). A final image leaves the symbol out; a relocatable one keeps it,
+            // undefined, with the value -1 (observed, sm_80 to sm_100).
+            let relocatable = self.opts.relocatable;
             let settled = Symbol {
-                section: SymSection::Abs,
-                removed: true,
+                section: if relocatable {
+                    SymSection::Undef
+                } else {
+                    SymSection::Abs
+                },
+                removed: !relocatable,
                 ..Symbol::new(
                     s.name,
-                    s.info,
+                    if relocatable {
+                        (s.info & 0xf0) | STT_CUDA_OBJECT
+                    } else {
+                        s.info
+                    },
                     s.other,
-                    u64::from(u32::MAX),
+                    if relocatable {
+                        u64::MAX
+                    } else {
+                        u64::from(u32::MAX)
+                    },
                     s.size,
                     self.input,
                 )
             };
-            self.maps.sym[i] = Some(self.st.add_local(settled, false));
+            self.maps.sym[i] = Some(self.st.add_local(settled, relocatable));
             return Ok(());
         }
         if is_unresolved_label(s) {
@@ -1201,7 +1227,10 @@ impl<'d> MergeCx<'_, 'd> {
             }
             // An `extern __shared__` name is defined in `.nv_debug.shared`, made as it
             // comes when no input has it (observed: after the windows of the input that
-            // first names one, with no section symbol).
+            // first names one). Its section symbol is made there too, but stays out of the
+            // image unless a later input's `.nv_debug.shared` brings one (observed, sm_80 to
+            // sm_100: a `-r` of c.o b.o a.o, c.o naming dynamic memory first, b.o holding
+            // a function's array, lists the symbol where c.o made the section).
             if s.shndx == 0
                 && s.other & 0x40 != 0
                 && s.sym_type() != STT_FUNC
@@ -1216,7 +1245,15 @@ impl<'d> MergeCx<'_, 'd> {
                     0,
                 );
                 sec.role = SecRole::Data;
-                self.st.create_section(sec, false);
+                let id = self.st.create_section(sec, false);
+                let sym = self.st.add_local(
+                    Symbol {
+                        removed: true,
+                        ..Symbol::for_section(".nv_debug.shared", id, self.input)
+                    },
+                    false,
+                );
+                *self.st.sec_mut(id).symbol() = sym.as_local();
             }
             None
         } else {
@@ -1588,10 +1625,10 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         };
         if !self.opts.target.is_mercury() {
-            match self.st.section_info.entry(t) {
-                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().extend(records),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(records);
+            match self.st.section_info.get_mut(&t) {
+                Some(list) => list.extend(records),
+                None => {
+                    self.st.section_info.insert(t, records);
                 }
             }
             return Ok(());

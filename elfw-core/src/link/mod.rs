@@ -14,6 +14,7 @@ pub mod finalize;
 pub mod lines;
 pub mod merc;
 pub mod merge;
+mod preexit;
 pub mod relocate;
 pub mod shared;
 pub mod state;
@@ -412,6 +413,7 @@ fn run(
         fence_pads::drop_placeholders(&mut st, inputs, opts)
     });
     if opts.target.is_mercury() {
+        timed(times, "preexit", || preexit::rewrite(&mut st, opts));
         timed(times, "line-tables", || {
             lines::rebuild_line_tables(&mut st, inputs, &rewritten)
         });
@@ -423,8 +425,13 @@ fn run(
     let bank2 = timed(times, "constant-bank-2", || {
         const_bank2::layout(&mut st, inputs, opts)
     });
+    // A relocatable link makes no slots: it settles the references (see `relocate`).
     let slots = timed(times, "bindless", || {
-        bindless::assign_slots(&mut st, opts.target.is_mercury())
+        if opts.relocatable {
+            bindless::Slots::default()
+        } else {
+            bindless::assign_slots(&mut st, opts.target.is_mercury())
+        }
     });
     let mut patched = timed(times, "relocate", || {
         relocate::relocate(&mut st, &slots, opts)
@@ -432,6 +439,9 @@ fn run(
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let mut merc = if opts.target.is_mercury() {
         let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
+        if opts.relocatable {
+            merc::check_cut_banks(&st, &w)?;
+        }
         fence_pads::patch_capsules(&mut w, &rewritten);
         timed(times, "mercury-relocate", || {
             merc::relocate(&mut w, &mut st, &mut patched, opts)

@@ -14,6 +14,7 @@ use super::state::*;
 use super::LinkOptions;
 use crate::elf::consts::*;
 use elfw_reloc::{Disposition, Target};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 /// The section bytes the relocation phase rewrote, by section.
@@ -67,7 +68,7 @@ impl Patched {
 
     /// A section's bytes with its fields written.
     pub fn section(&self, st: &State<'_>, section: SecId) -> Vec<u8> {
-        let mut bytes = section_bytes(st, section);
+        let mut bytes = section_bytes(&View::of(st), section);
         self.apply_to(section, &mut bytes);
         bytes
     }
@@ -131,7 +132,7 @@ type NodeIndex<'d> = FxHashMap<SecId, Vec<(u64, &'d [u8])>>;
 
 /// The input bytes holding offset `offset` of a section, and the offset within them.
 fn field_bytes<'d>(
-    st: &State<'d>,
+    st: &View<'_, 'd>,
     index: &mut NodeIndex<'d>,
     section: SecId,
     offset: u64,
@@ -167,7 +168,7 @@ pub fn check_deleted_references(
     }
     let deleted = st.relocs.iter().any(|r| {
         !r.dropped
-            && r.sym.is_some_and(|s| is_dynamic_shared(st, s))
+            && r.sym.is_some_and(|s| is_dynamic_shared(&View::of(st), s))
             && st.unplaced_dynamic_code.contains(&r.target)
     });
     if deleted {
@@ -181,160 +182,249 @@ pub fn check_deleted_references(
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
+    if opts.relocatable || opts.preserve_relocs || opts.debug {
+        ptx_const0_size_from_user_constants(st);
+    }
     if opts.relocatable {
         undefined_variables_at_minus_one(st);
     }
-    let mut patched = Patched::default();
+    // Each relocation is decided alone, from what the state holds and its own entry: the
+    // entries are decided in runs on all cores, and the fields to write and the relocations
+    // recorded as resolved are gathered run after run, in relocation order, whatever the
+    // number of threads.
+    let mut relocs = std::mem::take(&mut st.relocs);
+    let view = View::of(st);
     // `.debug_frame` as merged, for the CIE lookups of sm_100+ (read-only).
-    let mut frame: Option<Vec<u8>> = None;
-    // `--preserve-relocs`: what was resolved, as it was, for `.nv.resolvedrela*`.
-    let mut resolved: Vec<Reloc> = Vec::new();
-    let mut node_index = NodeIndex::default();
-    for i in 0..st.relocs.len() {
-        let r = st.relocs[i];
-        if r.dropped {
-            continue;
-        }
-        let Some(sym) = r.sym else {
-            // Symbol-less relocations (the YIELD rewrites): only dropping is decided here.
-            if elfw_reloc::disposition(r.r_type, Target::LinkTime) == Ok(Disposition::Drop) {
-                st.relocs[i].dropped = true;
+    let frame = std::sync::OnceLock::new();
+    let runs: Vec<(Vec<Patch>, Vec<Reloc>)> = relocs
+        .par_chunks_mut(RELOCS_PER_TASK)
+        .map(|run| {
+            let mut patches = Vec::new();
+            // `--preserve-relocs`: what was resolved, as it was, for `.nv.resolvedrela*`.
+            let mut resolved = Vec::new();
+            let mut node_index = NodeIndex::default();
+            for rel in run {
+                decide(
+                    &view,
+                    rel,
+                    (slots, opts),
+                    (&mut node_index, &frame),
+                    (&mut patches, &mut resolved),
+                );
             }
-            continue;
-        };
-        let s = st.sym(sym);
-        // A texture/sampler/surface reference in code reads the kernel's constant-bank slot.
-        let slot = slots.get(&(r.target, sym)).copied();
-        let class = match slot {
-            Some(_) => Target::LinkTime,
-            None => target_class(st, s, opts),
-        };
-        let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
-            continue;
-        };
-        // sm_100+ `-r`: references from `.debug_info` into `.debug_line` stay relocations,
-        // unapplied (observed: `DW_AT_stmt_list` left 0 with `.debug_line + 0x85`); the final
-        // link's finalizer rebuilds the line tables first.
-        if opts.relocatable
-            && opts.target.is_mercury()
-            && s.sym_type() == STT_SECTION
-            && matches!(s.section(), SymSection::Section(l) if st.sec(l).name() == ".debug_line")
-            && st.sec(r.target).name() == ".debug_info"
-        {
-            disposition = Disposition::Keep;
-        }
-        let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
-        let mut full_addend = None;
-        let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
-        if apply {
-            let rel_is_rela = st.sec(r.rel_section).sh_type() == SHT_RELA;
-            // For REL entries the addend is what the fields hold; `r.addend` then carries only
-            // the merge's adjustment for section symbols (the contribution's offset).
-            let addend = if rel_is_rela {
-                r.addend
-            } else {
-                let implicit = field_bytes(st, &mut node_index, r.target, r.offset)
-                    .and_then(|(d, o)| elfw_reloc::implicit_addend(r.r_type, d, o).ok())
-                    .unwrap_or(0);
-                (implicit as i64).wrapping_add(r.addend)
-            };
-            full_addend = Some(addend);
-            // Debug info naming dynamic shared memory (`extern __shared__`, whose place
-            // differs per kernel) resolves it to -1 (observed, `-G`: all ones on sm_80, 0x3ff
-            // on sm_90, whose addend holds the 0x400 reserved bytes).
-            let dynamic = is_dynamic_shared(st, sym);
-            let dynamic_in_debug =
-                dynamic && is_debug_target(st.sec(r.target).name()) && !opts.debug;
-            // So does code no laid-out kernel reaches (see `shared`).
-            let unplaced = dynamic && st.unplaced_dynamic_code.contains(&r.target);
-            let base = if dynamic_in_debug || unplaced {
-                u64::MAX
-            } else {
-                slot.unwrap_or_else(|| symbol_value(st, s, opts))
-            };
-            let mut value = (base as i64).wrapping_add(addend) as u64;
-            if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
-                value = value.wrapping_sub(r.offset);
-            }
-            // sm_100+ only: ptxas's addends point into the middle of a CIE there.
-            if opts.target.is_mercury()
-                && r.r_type == elfw_reloc::table::types::R_CUDA_64
-                && is_debug_frame(st, s)
-            {
-                let bytes = frame.get_or_insert_with(|| section_bytes(st, r.target));
-                value = containing_cie(bytes, value).unwrap_or(value);
-            }
-            let bank = match s.section() {
-                _ if slot.is_some() => Some(0),
-                SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type()) => {
-                    Some(st.sec(id).sh_type() - SHT_CUDA_CONSTANT0)
-                }
-                // `-r`, an undefined constant: the bank of "section 0" (type 0), as nvlink
-                // computes it (observed, sm_80 and sm_90: bank field 28 = (0 -
-                // SHT_CUDA_CONSTANT0) mod 32; sm_100+ keeps the code's bank).
-                SymSection::Undef
-                    if s.other() & STO_CUDA_CONSTANT != 0
-                        && opts.relocatable
-                        && !opts.target.is_mercury() =>
-                {
-                    Some(0u32.wrapping_sub(SHT_CUDA_CONSTANT0))
-                }
-                _ => None,
-            };
-            patched.patches.push(Patch {
-                section: r.target,
-                offset: r.offset,
-                r_type: r.r_type,
-                value,
-                bank,
-            });
-        }
-        if keep {
-            // A relocatable image keeps the compiler's types; the driver's come at the final link.
-            if !opts.relocatable {
-                st.relocs[i].r_type = elfw_reloc::driver_type(r.r_type);
-            }
-        } else {
-            st.relocs[i].dropped = true;
-            // The unified-table offsets are settled apart and not recorded (observed).
-            // sm_100+ records only what resolved against shared memory (observed).
-            // Nor, without `-g`, what resolved against dynamic shared memory (observed, sm_80
-            // and sm_90).
-            // But sm_90, which then lists the names (with a common area), records what code
-            // no laid-out kernel reaches resolved to -1 against them (observed,
-            // `--kernels-used` of a kernel reaching no dynamic memory).
-            let dynamic = !opts.debug
-                && is_dynamic_shared(st, sym)
-                && !(opts.lists_dynamic_shared()
-                    && st.shared_common_area
-                    && st.unplaced_dynamic_code.contains(&r.target));
-            // sm_100+ writes down nothing resolved in debug sections (observed: a `-G` input's
-            // `.debug_info` locations of shared variables).
-            let in_debug = opts.target.is_mercury() && is_debug_target(st.sec(r.target).name());
-            let recorded = apply
-                && opts.preserve_relocs
-                && !dynamic
-                && !in_debug
-                && !super::finalize::is_unified_table_symbol(st.sym(sym).name())
-                && (!opts.target.is_mercury() || st.sym(sym).shared().is_some());
-            if recorded {
-                if let Some(sec) = resolved_section(st, r.rel_section) {
-                    resolved.push(Reloc {
-                        rel_section: sec,
-                        addend: full_addend.unwrap_or(r.addend),
-                        dropped: false,
-                        ..r
-                    });
-                }
-            }
-        }
+            (patches, resolved)
+        })
+        .collect();
+    let mut patched = Patched {
+        patches: Vec::with_capacity(runs.iter().map(|r| r.0.len()).sum()),
+        by_section: Vec::new(),
+    };
+    for (patches, resolved) in runs {
+        patched.patches.extend(patches);
+        relocs.extend(resolved);
     }
-    st.relocs.extend(resolved);
+    st.relocs = relocs;
     patched.finish()
 }
 
+/// What deciding relocations reads of the state: all of it but the name arena (which is not
+/// shareable between threads) and the relocation list.
+#[derive(Clone, Copy)]
+pub(super) struct View<'a, 'd> {
+    sections: &'a SectionColumns<'d>,
+    nodes: &'a DataNodeColumns<'d>,
+    syms: SymbolView<'a, 'd>,
+    section_names: &'a elfw_hash::NameMap<&'d str, SecId>,
+    shared_vars: &'a [SharedVar],
+    unplaced_dynamic_code: &'a rustc_hash::FxHashSet<SecId>,
+    shared_common_area: bool,
+}
+
+impl<'a, 'd> View<'a, 'd> {
+    /// The view of `st`.
+    pub(super) fn of(st: &'a State<'d>) -> View<'a, 'd> {
+        View {
+            sections: &st.sections,
+            nodes: &st.nodes,
+            syms: st.symbol_view(),
+            section_names: &st.section_names,
+            shared_vars: &st.shared_vars,
+            unplaced_dynamic_code: &st.unplaced_dynamic_code,
+            shared_common_area: st.shared_common_area,
+        }
+    }
+    pub(super) fn sec(&self, id: SecId) -> SectionRef<'a, 'd> {
+        self.sections.at(id.index())
+    }
+    pub(super) fn sym(&self, idx: crate::arena::SymIdx) -> SymbolRef<'a, 'd> {
+        self.syms.sym(idx)
+    }
+    fn nodes_of(&self, id: SecId) -> impl Iterator<Item = DataNodeRef<'a, 'd>> + 'a {
+        self.nodes.list(self.sec(id).nodes())
+    }
+    fn section_by_name(&self, name: &str) -> Option<SecId> {
+        self.section_names.get(name).copied()
+    }
+}
+
+/// Relocations decided per task.
+const RELOCS_PER_TASK: usize = 4096;
+
+/// Decides relocation `rel`: drops it or renames its type, and adds the field it writes to
+/// `patches` and, under `--preserve-relocs`, what it resolved to `resolved`.
+fn decide<'d>(
+    st: &View<'_, 'd>,
+    rel: &mut Reloc,
+    (slots, opts): (&Slots, &LinkOptions),
+    (node_index, frame): (&mut NodeIndex<'d>, &std::sync::OnceLock<Vec<u8>>),
+    (patches, resolved): (&mut Vec<Patch>, &mut Vec<Reloc>),
+) {
+    let r = *rel;
+    if r.dropped {
+        return;
+    }
+    let Some(sym) = r.sym else {
+        // Symbol-less relocations (the YIELD rewrites): only dropping is decided here.
+        if elfw_reloc::disposition(r.r_type, Target::LinkTime) == Ok(Disposition::Drop) {
+            rel.dropped = true;
+        }
+        return;
+    };
+    let s = st.sym(sym);
+    // A texture/sampler/surface reference in code reads the kernel's constant-bank slot.
+    let slot = slots.get(&(r.target, sym)).copied();
+    let class = match slot {
+        Some(_) => Target::LinkTime,
+        None => target_class(st, s, opts),
+    };
+    let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
+        return;
+    };
+    // sm_100+ `-r`: references from `.debug_info` into `.debug_line` stay relocations,
+    // unapplied (observed: `DW_AT_stmt_list` left 0 with `.debug_line + 0x85`); the final
+    // link's finalizer rebuilds the line tables first.
+    if opts.relocatable
+        && opts.target.is_mercury()
+        && s.sym_type() == STT_SECTION
+        && matches!(s.section(), SymSection::Section(l) if st.sec(l).name() == ".debug_line")
+        && st.sec(r.target).name() == ".debug_info"
+    {
+        disposition = Disposition::Keep;
+    }
+    let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
+    let mut full_addend = None;
+    let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
+    if apply {
+        let rel_is_rela = st.sec(r.rel_section).sh_type() == SHT_RELA;
+        // For REL entries the addend is what the fields hold; `r.addend` then carries only
+        // the merge's adjustment for section symbols (the contribution's offset).
+        let addend = if rel_is_rela {
+            r.addend
+        } else {
+            let implicit = field_bytes(st, node_index, r.target, r.offset)
+                .and_then(|(d, o)| elfw_reloc::implicit_addend(r.r_type, d, o).ok())
+                .unwrap_or(0);
+            (implicit as i64).wrapping_add(r.addend)
+        };
+        full_addend = Some(addend);
+        // Debug info naming dynamic shared memory (`extern __shared__`, whose place
+        // differs per kernel) resolves it to -1 (observed, `-G`: all ones on sm_80, 0x3ff
+        // on sm_90, whose addend holds the 0x400 reserved bytes).
+        let dynamic = is_dynamic_shared(st, sym);
+        let dynamic_in_debug = dynamic && is_debug_target(st.sec(r.target).name()) && !opts.debug;
+        // So does code no laid-out kernel reaches (see `shared`).
+        let unplaced = dynamic && st.unplaced_dynamic_code.contains(&r.target);
+        let base = if dynamic_in_debug || unplaced {
+            u64::MAX
+        } else {
+            slot.unwrap_or_else(|| symbol_value(st, s, opts))
+        };
+        let mut value = (base as i64).wrapping_add(addend) as u64;
+        if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
+            value = value.wrapping_sub(r.offset);
+        }
+        // sm_100+ only: ptxas's addends point into the middle of a CIE there.
+        if opts.target.is_mercury()
+            && r.r_type == elfw_reloc::table::types::R_CUDA_64
+            && is_debug_frame(st, s)
+        {
+            let bytes = frame.get_or_init(|| section_bytes(st, r.target));
+            value = containing_cie(bytes, value).unwrap_or(value);
+        }
+        let bank = match s.section() {
+            _ if slot.is_some() => Some(0),
+            SymSection::Section(id) if is_constant_bank(st.sec(id).sh_type()) => {
+                Some(st.sec(id).sh_type() - SHT_CUDA_CONSTANT0)
+            }
+            // `-r`, an undefined constant or texture/surface reference: the bank of
+            // "section 0" (type 0), as nvlink computes it (observed, sm_80 and sm_90: bank
+            // field 28 = (0 - SHT_CUDA_CONSTANT0) mod 32; sm_100+ keeps the code's bank).
+            SymSection::Undef
+                if (s.other() & STO_CUDA_CONSTANT != 0
+                    || super::bindless::is_bindless_type(s.sym_type()))
+                    && opts.relocatable
+                    && !opts.target.is_mercury() =>
+            {
+                Some(0u32.wrapping_sub(SHT_CUDA_CONSTANT0))
+            }
+            _ => None,
+        };
+        patches.push(Patch {
+            section: r.target,
+            offset: r.offset,
+            r_type: r.r_type,
+            value,
+            bank,
+        });
+    }
+    if keep {
+        // A relocatable image keeps the compiler's types; the driver's come at the final link.
+        if !opts.relocatable {
+            rel.r_type = elfw_reloc::driver_type(r.r_type);
+        }
+    } else {
+        rel.dropped = true;
+        // The unified-table offsets are settled apart and not recorded (observed).
+        // sm_100+ records only what resolved against shared memory (observed).
+        // Nor, without `-g`, what resolved against dynamic shared memory (observed, sm_80
+        // and sm_90).
+        // But sm_90, which then lists the names (with a common area), records what code
+        // no laid-out kernel reaches resolved to -1 against them (observed,
+        // `--kernels-used` of a kernel reaching no dynamic memory).
+        let dynamic = !opts.debug
+            && is_dynamic_shared(st, sym)
+            && !(opts.lists_dynamic_shared()
+                && st.shared_common_area
+                && st.unplaced_dynamic_code.contains(&r.target));
+        // sm_100+ writes down nothing resolved in debug sections (observed: a `-G` input's
+        // `.debug_info` locations of shared variables).
+        let in_debug = opts.target.is_mercury() && is_debug_target(st.sec(r.target).name());
+        let recorded = apply
+            && opts.preserve_relocs
+            && !dynamic
+            && !in_debug
+            && !super::finalize::is_unified_table_symbol(st.sym(sym).name())
+            // (Nor libcudadevrt's reads of `.nv.ptx.const0.size`, nor, in a final link,
+            // code reading a texture/surface reference's slot: observed on sm_75 to sm_90;
+            // `-r` records the references it settles.)
+            && st.sym(sym).name() != super::merge::PTX_CONST0_SIZE
+            && (opts.relocatable || !super::bindless::is_bindless_type(st.sym(sym).sym_type()))
+            && (!opts.target.is_mercury() || st.sym(sym).shared().is_some());
+        if recorded {
+            if let Some(sec) = resolved_section(st, r.rel_section) {
+                resolved.push(Reloc {
+                    rel_section: sec,
+                    addend: full_addend.unwrap_or(r.addend),
+                    dropped: false,
+                    ..r
+                });
+            }
+        }
+    }
+}
+
 /// `.nv.resolvedrela<x>` for `.rel<x>` or `.rela<x>`.
-fn resolved_section(st: &State<'_>, rel: SecId) -> Option<SecId> {
+fn resolved_section(st: &View<'_, '_>, rel: SecId) -> Option<SecId> {
     let name = st.sec(rel).name();
     let suffix = name
         .strip_prefix(".rela")
@@ -350,9 +440,12 @@ fn undefined_variables_at_minus_one(st: &mut State<'_>) {
     for i in 1..st.globals.len() {
         let mut g = st.globals.at_mut(i);
         let s = g.view();
-        // (Not the weak `externsharedinstance` names the link makes: they hold their place.)
+        // (Not the weak `externsharedinstance` names the link makes: they hold their place;
+        // nor the names the driver provides, such as the unified-table symbols and
+        // `.nv.reservedSmem.*`, which keep their values through any number of `-r` links.)
         if !s.is_defined()
             && s.shared().is_none()
+            && !super::finalize::provided_externally(s.name())
             && s.binding() == STB_GLOBAL
             && s.sym_type() == STT_CUDA_OBJECT
         {
@@ -361,12 +454,32 @@ fn undefined_variables_at_minus_one(st: &mut State<'_>) {
     }
 }
 
+/// `-r`, `--preserve-relocs` and `-g`: libcudadevrt's `.nv.ptx.const0.size` takes the size of
+/// the user constant bank, `.nv.constant3`, when the link has one, and what reads it is
+/// settled with that (observed, sm_80 to sm_120: 4, 12 and 20 for one, three and five
+/// `__constant__` ints; -1 without, and in other final links).
+fn ptx_const0_size_from_user_constants(st: &mut State<'_>) {
+    let size = st
+        .section_by_name(".nv.constant3")
+        .map(|sec| st.sec(sec).size());
+    let Some(size) = size else {
+        return;
+    };
+    for i in 1..st.locals.len() {
+        let mut l = st.locals.at_mut(i);
+        let s = l.view();
+        if s.name() == super::merge::PTX_CONST0_SIZE && s.binding() == STB_LOCAL {
+            *l.value() = size;
+        }
+    }
+}
+
 /// `st_other` bit of a `__constant__` variable.
 pub(super) const STO_CUDA_CONSTANT: u8 = 0x80;
 
-pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> Target {
+pub(super) fn target_class(st: &View<'_, '_>, s: SymbolRef, opts: &LinkOptions) -> Target {
     // Settled by the link whatever becomes of the symbol (see `merge::PTX_CONST0_SIZE`).
-    if s.name() == super::merge::PTX_CONST0_SIZE && s.section() == SymSection::Abs {
+    if s.name() == super::merge::PTX_CONST0_SIZE && s.binding() == STB_LOCAL {
         return Target::LinkTime;
     }
     if s.removed() {
@@ -381,6 +494,16 @@ pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
         && !s.is_defined()
         && s.sym_type() == STT_CUDA_OBJECT
         && s.other() & STO_CUDA_CONSTANT != 0
+    {
+        return Target::LinkTime;
+    }
+    // `-r` before sm_100: references to module-scope texture and surface references are
+    // settled against their undefined symbol (bank 28, offset 0) and dropped (observed:
+    // `.texref`/`.surfref` PTX on sm_75 to sm_90; sm_100+ keeps them).
+    if opts.relocatable
+        && !opts.target.is_mercury()
+        && !s.is_defined()
+        && super::bindless::is_bindless_type(s.sym_type())
     {
         return Target::LinkTime;
     }
@@ -406,7 +529,7 @@ pub(super) fn target_class(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> 
     }
 }
 
-pub(super) fn symbol_value(st: &State<'_>, s: SymbolRef, opts: &LinkOptions) -> u64 {
+pub(super) fn symbol_value(st: &View<'_, '_>, s: SymbolRef, opts: &LinkOptions) -> u64 {
     let _ = opts;
     match s.shared() {
         Some(v) => st.shared_vars[v].offset.unwrap_or(0),
@@ -419,7 +542,7 @@ pub(super) fn is_debug_target(name: &str) -> bool {
     name.starts_with(".debug_") || name.starts_with(".nv_debug_")
 }
 
-fn is_debug_frame(st: &State<'_>, s: SymbolRef) -> bool {
+fn is_debug_frame(st: &View<'_, '_>, s: SymbolRef) -> bool {
     matches!(s.section(), SymSection::Section(id) if st.sec(id).name() == ".debug_frame")
 }
 
@@ -450,19 +573,22 @@ fn containing_cie(frame: &[u8], target: u64) -> Option<u64> {
 }
 
 /// A section's bytes as merged: its contributions at their offsets, zero padding between.
-pub fn section_bytes(st: &State<'_>, id: SecId) -> Vec<u8> {
+pub(super) fn section_bytes(st: &View<'_, '_>, id: SecId) -> Vec<u8> {
     let mut out = vec![0u8; st.sec(id).size() as usize];
     for n in st.nodes_of(id) {
         if let Some(d) = n.data() {
+            // (A contribution past the section's end is left out, as the emitter does.)
             let start = n.offset() as usize;
-            out[start..start + d.len()].copy_from_slice(d);
+            if let Some(dst) = out.get_mut(start..start.saturating_add(d.len())) {
+                dst.copy_from_slice(d);
+            }
         }
     }
     out
 }
 
 /// Whether `sym` is an `extern __shared__` name (dynamic shared memory).
-fn is_dynamic_shared(st: &State<'_>, sym: crate::arena::SymIdx) -> bool {
+fn is_dynamic_shared(st: &View<'_, '_>, sym: crate::arena::SymIdx) -> bool {
     st.sym(sym)
         .shared()
         .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)

@@ -745,7 +745,7 @@ fn relocatable_size(own: u64, align: u64) -> u64 {
 ///   its own is kept only when that alignment is 16 (and without a section symbol, unless
 ///   its kernel names dynamic memory).
 fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
-    use crate::elf::consts::{STB_WEAK, STT_CUDA_OBJECT, STT_SECTION};
+    use crate::elf::consts::{STB_WEAK, STT_CUDA_OBJECT};
     let mut dynamic: FxHashSet<SymIdx> = FxHashSet::default();
     let mut align = 0u64;
     for g in 1..st.globals.len() {
@@ -758,14 +758,15 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             align = align.max(s.value().max(1));
         }
     }
-    if dynamic.is_empty() {
-        return;
-    }
     // (Only a shared section holds no bytes: one of another type under the name is damage.)
     let debug = match st.section_by_name(".nv_debug.shared") {
         Some(sec) if st.sec(sec).sh_type() == SHT_CUDA_SHARED => sec,
         _ => return,
     };
+    if dynamic.is_empty() {
+        align_windows_for_common_area(st, debug);
+        return;
+    }
     // The names' alignments (their values before `-g` sets them).
     let dynamic_align: FxHashMap<SymIdx, u64> = dynamic
         .iter()
@@ -835,44 +836,13 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     }
     st.shared_instances = instance;
     st.dynamic_names = dynamic;
-    // What each shared section holds: the end of its variables laid out largest alignment
-    // first, and their largest alignment.
-    let mut held: FxHashMap<SecId, Vec<(u64, u64)>> = FxHashMap::default();
-    for array in [&st.locals, &st.globals] {
-        for i in 1..array.len() {
-            let s = array.at(i);
-            if s.removed() || s.other() & 0x40 == 0 || s.sym_type() == STT_SECTION {
-                continue;
-            }
-            if let SymSection::Section(sec) = s.section() {
-                if st.sec(sec).sh_type() == SHT_CUDA_SHARED && s.size() > 0 {
-                    held.entry(sec)
-                        .or_default()
-                        .push((s.value().max(1), s.size()));
-                }
-            }
-        }
-    }
-    let layout = |vars: &[(u64, u64)]| {
-        let sorted = list_merge_sort(vars, |&(a, size)| (std::cmp::Reverse(a), size));
-        let end = sorted.iter().fold(0u64, |end, &(a, size)| {
-            align_up(end, a).saturating_add(size)
-        });
-        let max_align = vars.iter().map(|v| v.0).max().unwrap_or(0);
-        (end, max_align)
-    };
+    let held = shared_holdings(st);
     // Every window is aligned for `.nv_debug.shared`'s variables too (observed: a template's
     // `__align__(32)` array there leaves kernels without variables with no window, as any
     // alignment but 16 does).
     // (Not other kernels' own variables: observed, a 128-aligned one leaves the other
     // windows aligned 16.)
-    let link_align = held
-        .get(&debug)
-        .into_iter()
-        .flatten()
-        .map(|v| v.0)
-        .max()
-        .unwrap_or(0);
+    let link_align = held_alignment(&held, debug);
     for &(text, used) in &kernels {
         let name = format!(
             ".nv.shared.{}",
@@ -885,7 +855,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             continue;
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
-        let (mut own, own_align) = layout(vars);
+        let (mut own, own_align) = own_layout(vars);
         let own_align = own_align.max(link_align);
         // A window with bytes and no variables (an earlier `-r`'s) holds those bytes
         // (observed: 0x10 become 0x20 in a `-r` of a `-r` image).
@@ -941,11 +911,75 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     }
     // (What its variables take, not its bytes: an earlier `-r`'s 0x10 bytes with only
     // `extern __shared__` names in them stay 0x10, observed.)
-    let (own, debug_align) = layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
+    let (own, debug_align) = own_layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
     let w = align.max(debug_align);
     let mut s = st.sec_mut(debug);
     *s.size() = relocatable_size(own, w);
     *s.addralign() = w.max(*s.addralign());
+}
+
+/// What each shared section holds: (alignment, size) of its variables, in symbol order.
+fn shared_holdings(st: &State<'_>) -> FxHashMap<SecId, Vec<(u64, u64)>> {
+    use crate::elf::consts::STT_SECTION;
+    let mut held: FxHashMap<SecId, Vec<(u64, u64)>> = FxHashMap::default();
+    for array in [&st.locals, &st.globals] {
+        for i in 1..array.len() {
+            let s = array.at(i);
+            if s.removed() || s.other() & 0x40 == 0 || s.sym_type() == STT_SECTION {
+                continue;
+            }
+            if let SymSection::Section(sec) = s.section() {
+                if st.sec(sec).sh_type() == SHT_CUDA_SHARED && s.size() > 0 {
+                    held.entry(sec)
+                        .or_default()
+                        .push((s.value().max(1), s.size()));
+                }
+            }
+        }
+    }
+    held
+}
+
+/// The largest alignment among the variables `sec` holds (0 for none).
+fn held_alignment(held: &FxHashMap<SecId, Vec<(u64, u64)>>, sec: SecId) -> u64 {
+    held.get(&sec)
+        .into_iter()
+        .flatten()
+        .map(|v| v.0)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The end of `vars` laid out largest alignment first, and their largest alignment.
+fn own_layout(vars: &[(u64, u64)]) -> (u64, u64) {
+    let sorted = list_merge_sort(vars, |&(a, size)| (std::cmp::Reverse(a), size));
+    let end = sorted.iter().fold(0u64, |end, &(a, size)| {
+        align_up(end, a).saturating_add(size)
+    });
+    let max_align = vars.iter().map(|v| v.0).max().unwrap_or(0);
+    (end, max_align)
+}
+
+/// A relocatable link with a common area (`.nv_debug.shared`) but no `extern __shared__`
+/// names: a kernel's window whose own variables are aligned less strictly than the common
+/// area's is aligned like the common area and sized by [`relocatable_size`] (observed, sm_80
+/// to sm_100: 0x14 bytes aligned 4 stay 0x14 under a 16-aligned area, become 0x34 under a
+/// 32-aligned one); other windows stay as the inputs have them.
+fn align_windows_for_common_area(st: &mut State<'_>, debug: SecId) {
+    let held = shared_holdings(st);
+    let link_align = held_alignment(&held, debug);
+    for (&sec, vars) in &held {
+        if sec == debug {
+            continue;
+        }
+        let (own, own_align) = own_layout(vars);
+        if own_align >= link_align {
+            continue;
+        }
+        let mut s = st.sec_mut(sec);
+        *s.size() = relocatable_size(own, link_align);
+        *s.addralign() = link_align;
+    }
 }
 
 /// A kernel's shared window between its static layout and its dynamic part.

@@ -396,6 +396,74 @@ pub struct InfoRecord<'d> {
     pub dropped: bool,
 }
 
+/// Values kept by section, in a column indexed by section id (no hashing; a large link's
+/// lookups in section order walk it in order).
+#[derive(Clone, Debug)]
+pub struct SecMap<V> {
+    slots: Vec<Option<V>>,
+}
+
+impl<V> Default for SecMap<V> {
+    fn default() -> Self {
+        SecMap { slots: Vec::new() }
+    }
+}
+
+impl<V> SecMap<V> {
+    /// The value of section `id`.
+    #[inline]
+    pub fn get(&self, id: &SecId) -> Option<&V> {
+        self.slots.get(id.index())?.as_ref()
+    }
+    /// The value of section `id`, for writing.
+    #[inline]
+    pub fn get_mut(&mut self, id: &SecId) -> Option<&mut V> {
+        self.slots.get_mut(id.index())?.as_mut()
+    }
+    /// Sets the value of section `id`; returns the one it replaces.
+    pub fn insert(&mut self, id: SecId, v: V) -> Option<V> {
+        let i = id.index();
+        if i >= self.slots.len() {
+            self.slots.resize_with(i + 1, || None);
+        }
+        self.slots[i].replace(v)
+    }
+    /// Section `id`'s place, to fill.
+    pub fn entry(&mut self, id: SecId) -> SecEntry<'_, V> {
+        let i = id.index();
+        if i >= self.slots.len() {
+            self.slots.resize_with(i + 1, || None);
+        }
+        SecEntry(&mut self.slots[i])
+    }
+    /// The sections with values and their values, in section order.
+    pub fn iter(&self) -> impl Iterator<Item = (SecId, &V)> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| Some((SecId(i as u32), v.as_ref()?)))
+    }
+    /// The values, in section order.
+    pub fn values(&self) -> impl Iterator<Item = &V> + '_ {
+        self.slots.iter().flatten()
+    }
+    /// Room for sections up to `sections` ids.
+    pub fn reserve(&mut self, sections: usize) {
+        self.slots
+            .reserve(sections.saturating_sub(self.slots.len()));
+    }
+}
+
+/// A section's place in a [`SecMap`].
+pub struct SecEntry<'a, V>(&'a mut Option<V>);
+
+impl<'a, V: Default> SecEntry<'a, V> {
+    /// The value, made empty first when there is none.
+    pub fn or_default(self) -> &'a mut V {
+        self.0.get_or_insert_with(V::default)
+    }
+}
+
 /// The whole merge state.
 pub struct State<'d> {
     /// Where names the linker makes up live (names from inputs are borrowed).
@@ -427,7 +495,7 @@ pub struct State<'d> {
     /// Global `.nv.info` records in arrival order.
     pub info: Vec<InfoRecord<'d>>,
     /// Per-section `.nv.info.<f>` records in arrival order, keyed by the info section.
-    pub section_info: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
+    pub section_info: SecMap<Vec<InfoRecord<'d>>>,
     /// Global `.nv.info` records the linker adds, in output order (after the merged ones).
     pub info_tail: Vec<InfoRecord<'d>>,
     /// Per-section records the linker adds, in output order (after the merged ones).
@@ -635,7 +703,7 @@ impl<'d> State<'d> {
             interned_size: 0,
             relocs: Vec::new(),
             info: Vec::new(),
-            section_info: FxHashMap::default(),
+            section_info: SecMap::default(),
             info_tail: Vec::new(),
             section_info_tail: FxHashMap::default(),
             functions: Vec::new(),
@@ -753,6 +821,26 @@ impl<'d> State<'d> {
         }
         *self.sec_mut(id).size() = size;
         moved
+    }
+
+    /// Cuts section `id` to `size` bytes: contributions past it go, one across it keeps
+    /// its bytes up to it.
+    pub fn truncate_section(&mut self, id: SecId, size: u64) {
+        let mut next = self.sec(id).nodes().first;
+        while next != 0 {
+            let slot = next as usize;
+            let node = self.nodes.at(slot).record();
+            next = node.next_node;
+            let keep = size.saturating_sub(node.offset);
+            if node.size > keep {
+                let mut n = self.nodes.at_mut(slot);
+                *n.size() = keep;
+                if let Some(d) = node.data {
+                    *n.data() = Some(&d[..(keep as usize).min(d.len())]);
+                }
+            }
+        }
+        *self.sec_mut(id).size() = size;
     }
 
     /// Where offset `offset` of line-table section `id` went when it was pruned (itself when
