@@ -1139,6 +1139,10 @@ impl<'d> MergeCx<'_, 'd> {
             // sm_120). A final image leaves the symbol out; a relocatable one keeps it,
             // undefined, with the value -1 (observed, sm_80 to sm_100).
             let relocatable = self.opts.relocatable;
+            if let (true, Some(kept)) = (relocatable, self.st.ptx_const0_size) {
+                self.maps.sym[i] = Some(kept);
+                return Ok(());
+            }
             let settled = Symbol {
                 section: if relocatable {
                     SymSection::Undef
@@ -1163,7 +1167,11 @@ impl<'d> MergeCx<'_, 'd> {
                     self.input,
                 )
             };
-            self.maps.sym[i] = Some(self.st.add_local(settled, relocatable));
+            let idx = self.st.add_local(settled, relocatable);
+            if relocatable {
+                self.st.ptx_const0_size = Some(idx);
+            }
+            self.maps.sym[i] = Some(idx);
             return Ok(());
         }
         if is_unresolved_label(s) {
