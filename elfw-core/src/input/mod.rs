@@ -491,11 +491,10 @@ impl<'s> Loader<'s, '_> {
             }
         }
         let Some(index) = fatbin::select(&fb, target) else {
-            let lto_for_target = fb
-                .entries
-                .iter()
-                .any(|e| e.kind == fatbin::KIND_LTO_IR && e.sm == target.sm);
-            if lto_for_target {
+            // LTO-IR that could be compiled for the target, as PTX could (observed: `lto_75`
+            // under `-arch=sm_90`, sm_120 for `lto_100`, sm_90a for `lto_90`), but not the
+            // arch-specific IR of another target (`lto_90a` under sm_90: SM Arch not found).
+            if fatbin::select_lto_ir(&fb, target).is_some() {
                 return Err(err(name, InputErrorKind::LtoObjectsFound));
             }
             self.warn(name, WarningKind::ArchNotFound { target });

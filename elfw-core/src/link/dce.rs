@@ -231,7 +231,10 @@ pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
 /// a single kernel, those kept for their address are demoted ([`Function::demoted`]).
 /// `-r`, `-g` and `--preserve-relocs` keep every kernel a kernel.
 pub(crate) fn unselected_kernels_held(opts: &LinkOptions) -> bool {
-    !opts.kernels_used.is_empty() && !opts.relocatable && !opts.debug && !opts.preserve_relocs
+    (!opts.kernels_used.is_empty() || !opts.variables_used.is_empty())
+        && !opts.relocatable
+        && !opts.debug
+        && !opts.preserve_relocs
 }
 
 /// nvlink's `--kernels-used` matching: the pattern is wrapped in `*...*` (substring match).

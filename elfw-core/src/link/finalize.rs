@@ -585,15 +585,16 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
                     let mut sym = array.at_mut(i);
                     *sym.section() = SymSection::Section(sec);
                     if opts.debug {
-                        // At the window's start: reserve + 0 from sm_100 and, on sm_90, with
-                        // a common area; otherwise 0 (observed: 0x400 for a kernel with only
-                        // dynamic memory on sm_100, and on sm_90 beside a template array two
-                        // kernels share; 0 on sm_90 without one).
-                        let at_start_counts = opts.target.is_mercury() || common_area;
-                        *sym.value() = var
-                            .offset
-                            .filter(|&o| o > 0 || at_start_counts)
-                            .map_or(0, |o| reserve + o);
+                        // The reserved bytes count from sm_100 and, on sm_90, with a common
+                        // area; otherwise the offset past them (observed: 0x400 for a kernel
+                        // with only dynamic memory on sm_100, and on sm_90 beside a template
+                        // array two kernels share; 0 on sm_90 without one; after 0x280 static
+                        // bytes 0x680 on sm_100 and on sm_90 with a common area, 0x280 on
+                        // sm_90 without; after an 8-byte mbarrier 0x10 on sm_90).
+                        let reserve_counts = opts.target.is_mercury() || common_area;
+                        *sym.value() =
+                            var.offset
+                                .map_or(0, |o| if reserve_counts { reserve + o } else { o });
                         *sym.other() = 0;
                     } else {
                         // `--preserve-relocs` (sm_90): the reserved bytes less one, internal

@@ -1139,6 +1139,10 @@ impl<'d> MergeCx<'_, 'd> {
             // sm_120). A final image leaves the symbol out; a relocatable one keeps it,
             // undefined, with the value -1 (observed, sm_80 to sm_100).
             let relocatable = self.opts.relocatable;
+            if let (true, Some(kept)) = (relocatable, self.st.ptx_const0_size) {
+                self.maps.sym[i] = Some(kept);
+                return Ok(());
+            }
             let settled = Symbol {
                 section: if relocatable {
                     SymSection::Undef
@@ -1163,7 +1167,11 @@ impl<'d> MergeCx<'_, 'd> {
                     self.input,
                 )
             };
-            self.maps.sym[i] = Some(self.st.add_local(settled, relocatable));
+            let idx = self.st.add_local(settled, relocatable);
+            if relocatable {
+                self.st.ptx_const0_size = Some(idx);
+            }
+            self.maps.sym[i] = Some(idx);
             return Ok(());
         }
         if is_unresolved_label(s) {
@@ -1316,10 +1324,18 @@ impl<'d> MergeCx<'_, 'd> {
                     ),
                 ));
             }
+            // An `extern __shared__` name a `-g -r` link defined in `.nv_debug.shared` has
+            // st_value 0: it is aligned like that section (observed, sm_80 and sm_90: its
+            // kernel's window comes back aligned 0x10 for a `float` array).
+            let align = if kind == SharedKind::Dynamic && s.shndx != 0 && s.value == 0 {
+                self.in_section(s.shndx)?.0.addralign.max(1)
+            } else {
+                s.value.max(1)
+            };
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
-                align: s.value.max(1),
+                align,
                 size: s.size,
                 offset: None,
                 section,
@@ -1430,7 +1446,10 @@ impl<'d> MergeCx<'_, 'd> {
             }
             Some(idx) => {
                 self.maps.sym[i] = Some(idx);
-                let existing = self.existing(idx);
+                let mut existing = self.existing(idx);
+                if let Some(&first) = self.st.var_first_named.get(&idx) {
+                    existing.input = first;
+                }
                 // A declaration and another declaration or the definition must agree on the
                 // size, unless one leaves it open (`extern int a[]`) (observed, sm_90: `extern
                 // __constant__ int c[16]` against `[4096]` or a `[32]` definition, either order).
@@ -1446,6 +1465,7 @@ impl<'d> MergeCx<'_, 'd> {
                     return Ok(());
                 }
                 if !existing.defined {
+                    self.st.var_first_named.entry(idx).or_insert(existing.input);
                     let mut e = self.st.sym_mut(idx);
                     *e.info() = s.info;
                     *e.other() = s.other;

@@ -232,7 +232,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // one no code names (ptxas keeps some a kernel no longer uses) or only a removed kernel's
     // code names is not there (observed: CUB's histogram kernel's unused 12-byte array, and
     // the kernels the host code does not launch, leave every window aligned for what it holds).
-    let (dead_kernel_var, named_by_code) = {
+    let named_by_code = {
         let mut text_of_dead_kernel: FxHashSet<SecId> = FxHashSet::default();
         for f in st.functions.iter().skip(1) {
             if let (true, true, Some(sym)) = (f.is_entry, f.dead, f.sym) {
@@ -241,26 +241,24 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 }
             }
         }
-        let mut dead_kernel = vec![false; st.shared_vars.len()];
+        // (Named by other code too, it is there: observed, sm_90, a function only a removed
+        // kernel calls, inlined there and kept as a function as well.)
         let mut named = vec![false; st.shared_vars.len()];
         for r in relocs {
             let Some(v) = r.sym.and_then(|s| st.sym(s).shared()) else {
                 continue;
             };
-            if let Some(x) = named.get_mut(v) {
-                *x = true;
-            }
-            if text_of_dead_kernel.contains(&r.target) {
-                if let Some(x) = dead_kernel.get_mut(v) {
+            if !text_of_dead_kernel.contains(&r.target) {
+                if let Some(x) = named.get_mut(v) {
                     *x = true;
                 }
             }
         }
-        (dead_kernel, named)
+        named
     };
     let mut by_size: Vec<usize> = (0..st.shared_vars.len())
         .filter(|&v| st.shared_vars[v].kind == SharedKind::Function && users[v].len() != 1)
-        .filter(|&v| !users[v].is_empty() || (named_by_code[v] && !dead_kernel_var[v]))
+        .filter(|&v| !users[v].is_empty() || named_by_code[v])
         .collect();
     by_size.sort_by_key(|&v| std::cmp::Reverse(size_rank[v]));
     let in_common_area = !by_size.is_empty();
@@ -371,7 +369,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // variable, first in the list, aligned like the input section (observed, sm_75 and
         // sm_90: after a 12-byte common area at 0x10; before a 16-byte-aligned 32-byte array
         // and after an 8-byte one; second of three or four 16-byte ties).
-        let (blank, blank_align) = if own == 0 {
+        // A `-g` link lays the window out afresh (observed, sm_80 and sm_90: a `-G -r` image's
+        // 0x10-byte windows for dynamic memory give 0x400 and no window on sm_90).
+        let (blank, blank_align) = if own == 0 && !opts.debug {
             input_size_align(st, text)
         } else {
             (0, 0)
@@ -415,11 +415,18 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // ones included (observed; without dynamic memory an empty kernel has none; sm_90
         // `--preserve-relocs --kernels-used`: also when only left-out kernels' code names the
         // dynamic memory — other targets stop there, see `relocate::check_deleted_references`).
+        // (Not a kernel `--kernels-used` or `--variables-used` leaves out, kept for its
+        // address: observed on sm_75 to sm_120, no window for one reaching no shared memory.)
+        let held = super::dce::unselected_kernels_held(opts)
+            && !st
+                .func(k)
+                .sym
+                .is_some_and(|s| super::dce::kernel_selected(st.sym(s).name(), opts));
         let uses_shared = !private.is_empty()
             || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && has_dynamic);
+            || (in_common_area && has_dynamic && !held);
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
@@ -760,6 +767,11 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         align_windows_for_common_area(st, debug);
         return;
     }
+    // The names' alignments (their values before `-g` sets them).
+    let dynamic_align: FxHashMap<SymIdx, u64> = dynamic
+        .iter()
+        .map(|&d| (d, st.sym(d).value().max(1)))
+        .collect();
     for &d in &dynamic {
         let mut s = st.sym_mut(d);
         *s.section() = SymSection::Section(debug);
@@ -783,20 +795,25 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    // `-g` makes no `externsharedinstance`: every kernel is sized as one whose code names
-    // no dynamic memory (observed, sm_80 to sm_100).
-    for r in st.relocs.iter().filter(|r| !r.dropped && !opts.debug) {
+    // `-g` makes no `externsharedinstance` (observed, sm_80 to sm_100); the names a kernel's
+    // code uses are kept for sizing its window (below).
+    let mut names_of: FxHashMap<SecId, Vec<SymIdx>> = FxHashMap::default();
+    for r in st.relocs.iter().filter(|r| !r.dropped) {
         let (Some(sym), Some(&k)) = (r.sym, text_kernel.get(&r.target)) else {
             continue;
         };
         if dynamic.contains(&sym) {
-            let a = st.sym(sym).value().max(1);
+            let a = dynamic_align.get(&sym).copied().unwrap_or(1);
             kernels[k].1 = kernels[k].1.max(a);
+            let names = names_of.entry(kernels[k].0).or_default();
+            if !names.contains(&sym) {
+                names.push(sym);
+            }
         }
     }
     let mut instance: FxHashMap<SecId, SymIdx> = FxHashMap::default();
     for &(text, used) in &kernels {
-        if used == 0 {
+        if used == 0 || opts.debug {
             continue;
         }
         let input = text_input.get(&text).copied().unwrap_or(0);
@@ -847,7 +864,18 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             own = blank;
         }
         let w = align.max(own_align);
-        let size = if used > 0 {
+        let size = if used > 0 && opts.debug {
+            // `-g`: the names its code uses are written where its dynamic memory starts,
+            // after its own variables, and the window reaches one alignment past that
+            // (observed, sm_90: an 8-byte mbarrier and a 16-aligned name give 0x10 and 0x20;
+            // no variables give 0 and 0x10).
+            let start = align_up(own, used);
+            for &n in names_of.get(&text).map(Vec::as_slice).unwrap_or(&[]) {
+                let mut s = st.sym_mut(n);
+                *s.value() = (*s.value()).max(start);
+            }
+            align_up(own, w).saturating_add(w)
+        } else if used > 0 {
             // Its dynamic memory starts after its own variables, at the alignment its
             // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
             // static bytes, 0x20 for 0x14 or 0x20, 0x30 for 0x24; names aligned 16).
@@ -874,7 +902,8 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         let mut s = st.sec_mut(sec);
         *s.size() = size;
         *s.addralign() = w;
-        if blank == 0 && used == 0 {
+        // (`-g`: also one whose kernel names dynamic memory, observed.)
+        if blank == 0 && (used == 0 || opts.debug) {
             if let Some(sym) = symbol {
                 st.locals.removed[sym.pos()] = true;
             }

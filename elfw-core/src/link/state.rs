@@ -544,6 +544,14 @@ pub struct State<'d> {
     /// against its virtual SM, not the current winner's (observed: sm_80, sm_90, sm_86 copies in
     /// that order end with the sm_86 one).
     pub weak_first_input: FxHashMap<SymIdx, usize>,
+    /// The input that first named each variable declared (undefined) before it was defined:
+    /// nvlink's multiple-definition and size messages name that input as the first, not the
+    /// defining one (observed, sm_90: `a.o` declares, `b.o` and `c.o` define: "first defined
+    /// in 'a.o'").
+    pub var_first_named: FxHashMap<SymIdx, usize>,
+    /// Relocatable links: the one `.nv.ptx.const0.size` kept for every input that names it
+    /// (observed, `-g -r` of two `-G` libcu++ translation units: one symbol, not two).
+    pub ptx_const0_size: Option<SymIdx>,
     /// Why each function stayed or went, by function ordinal (filled by dead-code elimination).
     pub keep_reasons: Vec<KeepReason>,
     /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
@@ -720,6 +728,8 @@ impl<'d> State<'d> {
             regcounts: FxHashMap::default(),
             weak_contests: Vec::new(),
             weak_first_input: FxHashMap::default(),
+            var_first_named: FxHashMap::default(),
+            ptx_const0_size: None,
             keep_reasons: Vec::new(),
             sass_info_tail: FxHashMap::default(),
             new_constant2: Vec::new(),
