@@ -3064,32 +3064,33 @@ fn compat(merged: &[&InputObject<'_>], has_kernel: bool, opts: &LinkOptions) -> 
         // in nvlink: not fully modelled), except that a final image without kernels gets
         // the SM's own value there too (observed: sm_120a with only device functions, from
         // sm_120a, sm_120 or PTX inputs, 0x50 where the inputs say 0x10; sm_100a from sm_100
-        // 0x09, not 0x01; `-r` and `--preserve-relocs` combine the inputs' values).
-        let fastpath =
-            if arch_specific != 0 && (has_kernel || opts.relocatable || opts.preserve_relocs) {
-                let mut v = u64::MAX;
-                for (input_sm, records) in &all {
-                    let Some(r) = records
-                        .iter()
-                        .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
-                    else {
-                        continue;
-                    };
-                    let input_arch = records
-                        .iter()
-                        .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
-                    v &= crate::mercury::fastpath_after_link(
-                        compat_value(0x0b, r.2),
-                        *input_sm,
-                        input_arch,
-                        opts.target.sm,
-                        true,
-                    );
-                }
-                v
-            } else {
-                crate::mercury::native_fastpath(opts.target.sm)
-            };
+        // 0x09, not 0x01; `-r`, `--preserve-relocs` and `-g` combine the inputs' values).
+        let fastpath = if arch_specific != 0
+            && (has_kernel || opts.relocatable || opts.preserve_relocs || opts.debug)
+        {
+            let mut v = u64::MAX;
+            for (input_sm, records) in &all {
+                let Some(r) = records
+                    .iter()
+                    .find(|r| (r.0, r.1) == (0x04, 0x0b) && r.2.len() == 12)
+                else {
+                    continue;
+                };
+                let input_arch = records
+                    .iter()
+                    .any(|r| (r.0, r.1) == (0x02, 0x09) && r.2[2] != 0);
+                v &= crate::mercury::fastpath_after_link(
+                    compat_value(0x0b, r.2),
+                    *input_sm,
+                    input_arch,
+                    opts.target.sm,
+                    true,
+                );
+            }
+            v
+        } else {
+            crate::mercury::native_fastpath(opts.target.sm)
+        };
         if !order.contains(&0x0b) {
             order.push(0x0b);
         }
