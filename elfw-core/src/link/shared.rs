@@ -884,13 +884,15 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             // `-g`: the names its code uses are written where its dynamic memory starts,
             // after its own variables, and the window reaches one alignment past that
             // (observed, sm_90: an 8-byte mbarrier and a 16-aligned name give 0x10 and 0x20;
-            // no variables give 0 and 0x10).
-            let start = align_up(own, used);
+            // no variables give 0 and 0x10). That start is aligned for the window, not just
+            // for the names (observed, sm_80: 0x24 static bytes and a 16-aligned name in a
+            // link aligned 64 give 0x40 and 0x80).
+            let start = align_up(own, w);
             for &n in names_of.get(&text).map(Vec::as_slice).unwrap_or(&[]) {
                 let mut s = st.sym_mut(n);
                 *s.value() = (*s.value()).max(start);
             }
-            align_up(own, w).saturating_add(w)
+            start.saturating_add(w)
         } else if used > 0 {
             // Its dynamic memory starts after its own variables, at the alignment its
             // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
