@@ -189,8 +189,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // its first input), sorted by size alone: a function variable's place in this order
     // decides where it enters a kernel's list (observed; see the module notes).
     let size_rank = {
+        // (Globals too: links that list the `extern __shared__` names — `-g`, sm_90
+        // `--preserve-relocs` — hold them as globals; read from the locals alone, every such
+        // name after the first counted as a repeat and left the list, which moved the ties of
+        // sm80_shared_tie_functions under `-g`.)
         let mut names: Vec<&str> = vec![""; st.shared_vars.len()];
-        for sym in st.locals.iter().skip(1) {
+        for sym in st.locals.iter().skip(1).chain(st.globals.iter().skip(1)) {
             if let Some(v) = sym.shared() {
                 if let Some(n) = names.get_mut(v) {
                     *n = sym.name();
