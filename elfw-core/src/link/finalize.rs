@@ -556,10 +556,18 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
     let debug_shared = lists
         .then(|| st.section_by_name(".nv_debug.shared"))
         .flatten();
-    if opts.lists_dynamic_shared() && !lists {
+    // `-g` does not list a `-r` image's `externsharedinstance` (observed, sm_80 to sm_100:
+    // its names are listed, the instance is not; `--preserve-relocs` on sm_90 lists it).
+    let unlisted_instance = |st: &State<'_>, i: usize| {
+        opts.debug
+            && !opts.relocatable
+            && st.globals.name[i] == super::shared::EXTERN_SHARED_INSTANCE
+    };
+    if opts.lists_dynamic_shared() {
         let unlisted: rustc_hash::FxHashSet<SymIdx> = (1..st.globals.len())
             .filter(|&i| {
                 st.globals.shared[i].is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
+                    && (!lists || unlisted_instance(st, i))
             })
             .filter_map(|i| crate::arena::GlobalIdx::from_slot(i as u32).map(SymIdx::from))
             .collect();
@@ -576,6 +584,12 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             };
             let var = &shared_vars[v];
             if var.kind == SharedKind::Dynamic {
+                if opts.debug
+                    && !opts.relocatable
+                    && array.name[i] == super::shared::EXTERN_SHARED_INSTANCE
+                {
+                    continue;
+                }
                 // `-g`: an `extern __shared__` name is an object in `.nv_debug.shared`, at
                 // where the dynamic memory of the kernels that reach it starts (reserved bytes
                 // included), or at 0 when that is the window's start or no kernel reaches it
@@ -592,9 +606,15 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
                         // bytes 0x680 on sm_100 and on sm_90 with a common area, 0x280 on
                         // sm_90 without; after an 8-byte mbarrier 0x10 on sm_90).
                         let reserve_counts = opts.target.is_mercury() || common_area;
-                        *sym.value() =
-                            var.offset
-                                .map_or(0, |o| if reserve_counts { reserve + o } else { o });
+                        // A name no kernel reaches sits at the window's start (observed: a
+                        // `-r` image's name its kernel now reaches through the instance, 0x400
+                        // on sm_90 with a common area and on sm_100).
+                        let offset = var.offset.unwrap_or(0);
+                        *sym.value() = if reserve_counts {
+                            reserve + offset
+                        } else {
+                            offset
+                        };
                         *sym.other() = 0;
                     } else {
                         // `--preserve-relocs` (sm_90): the reserved bytes less one, internal

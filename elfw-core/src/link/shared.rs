@@ -189,8 +189,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // its first input), sorted by size alone: a function variable's place in this order
     // decides where it enters a kernel's list (observed; see the module notes).
     let size_rank = {
+        // (Globals too: links that list the `extern __shared__` names — `-g`, sm_90
+        // `--preserve-relocs` — hold them as globals; read from the locals alone, every such
+        // name after the first counted as a repeat and left the list, which moved the ties of
+        // sm80_shared_tie_functions under `-g`.)
         let mut names: Vec<&str> = vec![""; st.shared_vars.len()];
-        for sym in st.locals.iter().skip(1) {
+        for sym in st.locals.iter().skip(1).chain(st.globals.iter().skip(1)) {
             if let Some(v) = sym.shared() {
                 if let Some(n) = names.get_mut(v) {
                     *n = sym.name();
@@ -858,23 +862,41 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         let (mut own, own_align) = own_layout(vars);
         let own_align = own_align.max(link_align);
         // A window with bytes and no variables (an earlier `-r`'s) holds those bytes
-        // (observed: 0x10 become 0x20 in a `-r` of a `-r` image).
-        let blank = st.sec(sec).size();
+        // (observed: 0x10 become 0x20 in a `-r` of a `-r` image). `-g` lays such a window
+        // out afresh, as if it had none (observed, sm_80 and sm_90: 0x10 stays 0x10, 0x20
+        // of a kernel naming dynamic memory become 0x10, no section symbol, the null symbol
+        // left at 0).
+        let bytes = st.sec(sec).size();
+        let blank = if vars.is_empty() && !opts.debug {
+            bytes
+        } else {
+            0
+        };
         if vars.is_empty() {
             own = blank;
         }
         let w = align.max(own_align);
-        let size = if used > 0 && opts.debug {
+        let size = if own == 0 && (used == 0 || opts.debug) {
+            // (`-g`: also a kernel naming dynamic memory, observed: sm_90, a 32-aligned
+            // `extern __shared__` array alone gives no window.)
+            if w == 0x10 {
+                w
+            } else {
+                0
+            }
+        } else if used > 0 && opts.debug {
             // `-g`: the names its code uses are written where its dynamic memory starts,
             // after its own variables, and the window reaches one alignment past that
             // (observed, sm_90: an 8-byte mbarrier and a 16-aligned name give 0x10 and 0x20;
-            // no variables give 0 and 0x10).
-            let start = align_up(own, used);
+            // no variables give 0 and 0x10). That start is aligned for the window, not just
+            // for the names (observed, sm_80: 0x24 static bytes and a 16-aligned name in a
+            // link aligned 64 give 0x40 and 0x80).
+            let start = align_up(own, w);
             for &n in names_of.get(&text).map(Vec::as_slice).unwrap_or(&[]) {
                 let mut s = st.sym_mut(n);
                 *s.value() = (*s.value()).max(start);
             }
-            align_up(own, w).saturating_add(w)
+            start.saturating_add(w)
         } else if used > 0 {
             // Its dynamic memory starts after its own variables, at the alignment its
             // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
@@ -884,12 +906,6 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
                 *st.sym_mut(inst).value() = start;
             }
             (2 * w).max(align_up(own, w))
-        } else if own == 0 {
-            if w == 0x10 {
-                w
-            } else {
-                0
-            }
         } else {
             relocatable_size(own, w)
         };
@@ -903,7 +919,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         *s.size() = size;
         *s.addralign() = w;
         // (`-g`: also one whose kernel names dynamic memory, observed.)
-        if blank == 0 && (used == 0 || opts.debug) {
+        if (bytes == 0 || (vars.is_empty() && opts.debug)) && (used == 0 || opts.debug) {
             if let Some(sym) = symbol {
                 st.locals.removed[sym.pos()] = true;
             }
