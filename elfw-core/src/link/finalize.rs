@@ -655,6 +655,24 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    // A variable no window holds (one no code names: CUB's histogram kernel's unused 12-byte
+    // `temp_storage` in `.nv_debug.shared`) is not listed, nor is its name in `.strtab`
+    // (observed, sm_90 `-g`).
+    let unplaced = |st: &State<'_>, o: &NameOwner| match *o {
+        NameOwner::Symbol(sym) => {
+            let s = st.sym(sym);
+            s.shared()
+                .is_some_and(|v| st.shared_vars[v].kind != SharedKind::Dynamic)
+                && s.section() == SymSection::Undef
+        }
+        NameOwner::Section(_) => false,
+    };
+    let mut locals = std::mem::take(&mut st.local_name_order);
+    locals.retain(|(_, o)| !unplaced(st, o));
+    let mut globals = std::mem::take(&mut st.global_name_order);
+    globals.retain(|(_, o)| !unplaced(st, o));
+    st.local_name_order = locals;
+    st.global_name_order = globals;
 }
 
 /// The `.nv.shared.<k>` window of the kernel whose code is `text`.
