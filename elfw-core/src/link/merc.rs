@@ -177,6 +177,22 @@ pub fn check_cut_banks(st: &State<'_>, w: &MercWorld) -> Result<(), LinkError> {
     Ok(())
 }
 
+/// The section of `obj` named `twin` that is, among the sections of that name, where section
+/// `idx` (named `name`) is among those of its own: a `-r` image holds a code section, and its
+/// Mercury twins, for each local function of one name (observed: two `__assert_fail` under
+/// `-G`, each with its `.nv.capmerc.text.__assert_fail` and `.nv.merc.rela.text.__assert_fail`).
+/// The first of the name when there are fewer of them.
+fn same_rank_by_name(obj: &InputObject<'_>, idx: u32, name: &[u8], twin: &[u8]) -> Option<u32> {
+    let count = obj.elf.sections().len() as u32;
+    let rank = (0..idx)
+        .filter(|&i| obj.elf.section_name(i).ok() == Some(name))
+        .count();
+    (0..count)
+        .filter(|&i| obj.elf.section_name(i).ok() == Some(twin))
+        .nth(rank)
+        .or_else(|| obj.elf.section_by_name(twin))
+}
+
 /// Builds the Mercury world's sections and relocations from the merged SASS state.
 pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, LinkError> {
     let mut w = MercWorld::default();
@@ -196,7 +212,7 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                 .section_name(n.in_section)
                 .map_err(|e| bad(obj, e))?;
             let twin_name = mercury::merc_twin(in_name);
-            let Some(m) = obj.elf.section_by_name(&twin_name) else {
+            let Some(m) = same_rank_by_name(obj, n.in_section, in_name, &twin_name) else {
                 continue;
             };
             let h = *obj.elf.section(m).map_err(|e| bad(obj, e))?;
@@ -273,7 +289,8 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
             // about: the k-th entry against a symbol pairs with the k-th SASS one.
             let mut sass: Vec<(u32, u64, bool)> = Vec::new();
             if w.sections[target].kind == MercKind::Capsule {
-                let twin = mercury::sass_twin(name).and_then(|t| obj.elf.section_by_name(&t));
+                let twin =
+                    mercury::sass_twin(name).and_then(|t| same_rank_by_name(obj, idx, name, &t));
                 if let Some(list) = twin.and_then(|t| obj.elf.relocations(t).ok()) {
                     sass = list.map(|r| (r.sym, r.offset, false)).collect();
                 }
