@@ -1211,6 +1211,20 @@ impl<'d> MergeCx<'_, 'd> {
         }
         // A relocatable link lays out no shared memory: shared variables stay ordinary
         // symbols of their input section (observed, sm_90 `-r`).
+        if self.opts.relocatable && s.shndx != 0 && s.binding() == STB_GLOBAL {
+            // There an earlier `-r`'s definition of an `extern __shared__` name after an input
+            // that only named it is a multiple definition as well (observed, sm_80: `-r b.o
+            // a.cubin`); two definitions are caught as any other data.
+            let name = s.name;
+            if let Some(idx) = self.st.global_by_name_hashed(s.hash, name) {
+                if !self.st.sym(idx).is_defined()
+                    && self.shared_kind(i)? == Some(SharedKind::Dynamic)
+                {
+                    let first = self.st.sym(idx).input();
+                    self.multiple_definition(name, first);
+                }
+            }
+        }
         let shared = if self.opts.relocatable {
             // Its alignment sizes the window all the same (see `shared::relocatable_size`);
             // an earlier `-r`'s `externsharedinstance` holds one that need not be a power of
@@ -1268,6 +1282,23 @@ impl<'d> MergeCx<'_, 'd> {
             self.shared_kind(i)?
         };
         if let Some(kind) = shared {
+            // An earlier `-r`'s definition of an `extern __shared__` name (in its
+            // `.nv_debug.shared`) after any input named it is a multiple definition, "first
+            // defined" where the name first came, even undefined (observed, sm_80: `b.o
+            // a.cubin` fails, `a.cubin b.o` does not; two `-g -r` images of different TUs
+            // with the same name fail, with or without `-g`).
+            if kind == SharedKind::Dynamic
+                && s.binding() == STB_GLOBAL
+                && s.name != super::shared::EXTERN_SHARED_INSTANCE
+            {
+                match self.st.dynamic_shared_first.get(s.name) {
+                    Some(&first) if s.shndx != 0 => self.multiple_definition(s.name, first),
+                    Some(_) => {}
+                    None => {
+                        self.st.dynamic_shared_first.insert(s.name, self.input);
+                    }
+                }
+            }
             if s.binding() == STB_WEAK {
                 if let Some(&first) = self.st.weak_shared.get(s.name) {
                     // Another copy of a template kernel's shared array: the first copy's
