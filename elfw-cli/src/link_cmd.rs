@@ -314,7 +314,12 @@ fn finish_link(
         }
     }
     if parsed.has("verbose") {
-        for line in report::verbose_lines(image, &linked.cubins, target) {
+        for line in report::verbose_lines(
+            image,
+            &linked.cubins,
+            target,
+            parsed.has("relocatable-link"),
+        ) {
             out.line(Severity::Info, &line);
         }
     }
