@@ -66,6 +66,7 @@ struct KernelStats {
     stack: u32,
     smem: u64,
     cmem0: u64,
+    cmem2: u64,
     lmem: u64,
 }
 
@@ -93,6 +94,7 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
             stack,
             smem,
             cmem0: section_size(elf, &format!(".nv.constant0.{name}")),
+            cmem2: section_size(elf, &format!(".nv.constant2.{name}")),
             lmem: section_size(elf, &format!(".nv.local.{name}")),
             name,
         });
@@ -141,10 +143,12 @@ pub fn verbose_lines(
             barriers = b;
         }
         lines.push(format!("Function properties for '{}':", k.name));
-        let cmem0 = if old {
-            format!("{} bytes cmem[0], ", k.cmem0)
-        } else {
-            String::new()
+        // A kernel's own constant bank 2 follows bank 0 (observed, sm_75 to sm_90: `52 bytes
+        // cmem[2]` for a kernel with a 0x34-byte `.nv.constant2.<k>`, nothing for one without).
+        let cmem0 = match (old, k.cmem2) {
+            (false, _) => String::new(),
+            (true, 0) => format!("{} bytes cmem[0], ", k.cmem0),
+            (true, c2) => format!("{} bytes cmem[0], {c2} bytes cmem[2], ", k.cmem0),
         };
         lines.push(format!(
             "used {} registers, used {barriers} barriers, {} stack, {} bytes smem, {cmem0}{} bytes lmem",
