@@ -125,6 +125,29 @@ pub fn resolves_undefined(st: &State<'_>, obj: &InputObject<'_>) -> bool {
     })
 }
 
+/// The names `obj` defines (non-local symbols with a section).
+pub fn defined_names(obj: &InputObject<'_>) -> Vec<Vec<u8>> {
+    obj.elf
+        .symbols()
+        .flatten()
+        .filter(|s| s.binding() != STB_LOCAL && s.shndx != 0)
+        .map(|s| s.name.to_vec())
+        .collect()
+}
+
+/// Whether the link so far has an undefined reference that none of `defined` (the system
+/// libraries' names) resolves: not an `extern __shared__` name, nor one the driver provides.
+pub fn references_outside(st: &State<'_>, defined: &rustc_hash::FxHashSet<Vec<u8>>) -> bool {
+    (1..st.globals.len()).any(|i| {
+        let s = st.globals.at(i);
+        !s.is_defined()
+            && s.shared().is_none()
+            && s.other() & 0x40 == 0
+            && !super::finalize::provided_externally(s.name())
+            && !defined.contains(s.name().as_bytes())
+    })
+}
+
 /// What merging an input needs from it that does not depend on the link so far: its symbols
 /// with their names and hashes, its section headers with their names and hashes, its
 /// `.nv.info` records and its relocations, checked. Made ahead of the merge ([`decode_input`],
