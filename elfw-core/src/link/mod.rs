@@ -371,7 +371,7 @@ fn run(
             if system
                 && !opts.keep_system_libraries
                 && !merge::resolves_undefined(&st, obj)
-                && !(opts.relocatable && merge::references_outside(&st, &system_defined))
+                && (!opts.relocatable || !merge::references_outside(&st, &system_defined))
             {
                 return Ok(());
             }
