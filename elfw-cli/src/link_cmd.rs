@@ -305,14 +305,21 @@ fn finish_link(
     }
     // (Reports read a cubin; `-emit-ptx` made PTX.)
     let image = linked.image.as_deref().filter(|_| !linked.emitted_ptx);
-    if parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle") {
+    // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`).
+    let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
+    if dumps_callgraph && !parsed.has("relocatable-link") {
         if let Some(image) = image {
             let text = report::callgraph_dump(image, &linked.cubins, target);
             out.run.stderr.extend_from_slice(text.as_bytes());
         }
     }
     if parsed.has("verbose") {
-        for line in report::verbose_lines(image, &linked.cubins, target) {
+        for line in report::verbose_lines(
+            image,
+            &linked.cubins,
+            target,
+            parsed.has("relocatable-link"),
+        ) {
             out.line(Severity::Info, &line);
         }
     }

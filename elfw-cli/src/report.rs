@@ -66,6 +66,7 @@ struct KernelStats {
     stack: u32,
     smem: u64,
     cmem0: u64,
+    cmem2: u64,
     lmem: u64,
 }
 
@@ -93,6 +94,7 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
             stack,
             smem,
             cmem0: section_size(elf, &format!(".nv.constant0.{name}")),
+            cmem2: section_size(elf, &format!(".nv.constant2.{name}")),
             lmem: section_size(elf, &format!(".nv.local.{name}")),
             name,
         });
@@ -105,8 +107,13 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 /// registers, barriers, stack, shared memory, constant bank 0 (before sm_100) and local
 /// memory. nvlink 13.5.37 carries the barrier count over from the kernel printed before when a
 /// kernel has no `EIATTR_NUM_BARRIERS`; so does this. When the link failed, the numbers come
-/// from the input cubins.
-pub fn verbose_lines(image: Option<&[u8]>, cubins: &[KeptCubin], target: Target) -> Vec<String> {
+/// from the input cubins. A `relocatable` link's image holds no reserved shared memory.
+pub fn verbose_lines(
+    image: Option<&[u8]>,
+    cubins: &[KeptCubin],
+    target: Target,
+    relocatable: bool,
+) -> Vec<String> {
     let elves: Vec<ElfFile<'_>> = match image {
         Some(img) => ElfFile::parse(img).into_iter().collect(),
         None => cubins
@@ -121,7 +128,9 @@ pub fn verbose_lines(image: Option<&[u8]>, cubins: &[KeptCubin], target: Target)
     for elf in &elves {
         gmem += section_size(elf, ".nv.global") + section_size(elf, ".nv.global.init");
         cmem3 += section_size(elf, ".nv.constant3");
-        all.extend(kernels(elf, image.is_some(), target));
+        // (sm_100+: the final image's shared windows start with the 1 KiB reservation,
+        // which `-v` leaves out; a `-r` image has none: observed, 512 bytes stay 512.)
+        all.extend(kernels(elf, image.is_some() && !relocatable, target));
     }
     let mut lines = vec![if old && cmem3 > 0 {
         format!("{gmem} bytes gmem, {cmem3} bytes cmem[3]")
@@ -134,10 +143,12 @@ pub fn verbose_lines(image: Option<&[u8]>, cubins: &[KeptCubin], target: Target)
             barriers = b;
         }
         lines.push(format!("Function properties for '{}':", k.name));
-        let cmem0 = if old {
-            format!("{} bytes cmem[0], ", k.cmem0)
-        } else {
-            String::new()
+        // A kernel's own constant bank 2 follows bank 0 (observed, sm_75 to sm_90: `52 bytes
+        // cmem[2]` for a kernel with a 0x34-byte `.nv.constant2.<k>`, nothing for one without).
+        let cmem0 = match (old, k.cmem2) {
+            (false, _) => String::new(),
+            (true, 0) => format!("{} bytes cmem[0], ", k.cmem0),
+            (true, c2) => format!("{} bytes cmem[0], {c2} bytes cmem[2], ", k.cmem0),
         };
         lines.push(format!(
             "used {} registers, used {barriers} barriers, {} stack, {} bytes smem, {cmem0}{} bytes lmem",

@@ -891,13 +891,9 @@ impl Linker {
         // fatbin, LTO-IR included) came before it; fatbin and NVVM IR files holding only
         // LTO-IR, and host objects without device code, count neither before nor after.
         // `-keep-system-libraries` keeps libcudadevrt whole and skips this.
-        if unexpected_after_cudadevrt && !self.keep_system_libraries {
-            out.diagnostics.push(Diagnostic::new(
-                Severity::Fatal,
-                "unexpected object after cudadevrt",
-            ));
-            return out;
-        }
+        // (It looks after the merge: a merge that fails, say an object given twice, fails
+        // the link with its own messages first: observed, sm_90 `dp.o libcudadevrt.a dp.o`.)
+        let unexpected_after_cudadevrt = unexpected_after_cudadevrt && !self.keep_system_libraries;
         if self.keep_input_cubins {
             out.cubins = cubins
                 .iter()
@@ -954,6 +950,22 @@ impl Linker {
         let link_start = Instant::now();
         opts.want_map = self.want_map;
         let result = match sink {
+            _ if unexpected_after_cudadevrt => match link::link(&objects, &opts) {
+                Err(f)
+                    if f.diagnostics
+                        .iter()
+                        .any(|d| d.message == "merge_elf failed") =>
+                {
+                    Err(f)
+                }
+                _ => {
+                    out.diagnostics.push(Diagnostic::new(
+                        Severity::Fatal,
+                        "unexpected object after cudadevrt",
+                    ));
+                    return out;
+                }
+            },
             Some(w) => link::link_to(&objects, &opts, w),
             None => link::link(&objects, &opts),
         };

@@ -125,6 +125,29 @@ pub fn resolves_undefined(st: &State<'_>, obj: &InputObject<'_>) -> bool {
     })
 }
 
+/// The names `obj` defines (non-local symbols with a section).
+pub fn defined_names(obj: &InputObject<'_>) -> Vec<Vec<u8>> {
+    obj.elf
+        .symbols()
+        .flatten()
+        .filter(|s| s.binding() != STB_LOCAL && s.shndx != 0)
+        .map(|s| s.name.to_vec())
+        .collect()
+}
+
+/// Whether the link so far has an undefined reference that none of `defined` (the system
+/// libraries' names) resolves: not an `extern __shared__` name, nor one the driver provides.
+pub fn references_outside(st: &State<'_>, defined: &rustc_hash::FxHashSet<Vec<u8>>) -> bool {
+    (1..st.globals.len()).any(|i| {
+        let s = st.globals.at(i);
+        !s.is_defined()
+            && s.shared().is_none()
+            && s.other() & 0x40 == 0
+            && !super::finalize::provided_externally(s.name())
+            && !defined.contains(s.name().as_bytes())
+    })
+}
+
 /// What merging an input needs from it that does not depend on the link so far: its symbols
 /// with their names and hashes, its section headers with their names and hashes, its
 /// `.nv.info` records and its relocations, checked. Made ahead of the merge ([`decode_input`],
@@ -1211,6 +1234,20 @@ impl<'d> MergeCx<'_, 'd> {
         }
         // A relocatable link lays out no shared memory: shared variables stay ordinary
         // symbols of their input section (observed, sm_90 `-r`).
+        if self.opts.relocatable && s.shndx != 0 && s.binding() == STB_GLOBAL {
+            // There an earlier `-r`'s definition of an `extern __shared__` name after an input
+            // that only named it is a multiple definition as well (observed, sm_80: `-r b.o
+            // a.cubin`); two definitions are caught as any other data.
+            let name = s.name;
+            if let Some(idx) = self.st.global_by_name_hashed(s.hash, name) {
+                if !self.st.sym(idx).is_defined()
+                    && self.shared_kind(i)? == Some(SharedKind::Dynamic)
+                {
+                    let first = self.st.sym(idx).input();
+                    self.multiple_definition(name, first);
+                }
+            }
+        }
         let shared = if self.opts.relocatable {
             // Its alignment sizes the window all the same (see `shared::relocatable_size`);
             // an earlier `-r`'s `externsharedinstance` holds one that need not be a power of
@@ -1268,6 +1305,23 @@ impl<'d> MergeCx<'_, 'd> {
             self.shared_kind(i)?
         };
         if let Some(kind) = shared {
+            // An earlier `-r`'s definition of an `extern __shared__` name (in its
+            // `.nv_debug.shared`) after any input named it is a multiple definition, "first
+            // defined" where the name first came, even undefined (observed, sm_80: `b.o
+            // a.cubin` fails, `a.cubin b.o` does not; two `-g -r` images of different TUs
+            // with the same name fail, with or without `-g`).
+            if kind == SharedKind::Dynamic
+                && s.binding() == STB_GLOBAL
+                && s.name != super::shared::EXTERN_SHARED_INSTANCE
+            {
+                match self.st.dynamic_shared_first.get(s.name) {
+                    Some(&first) if s.shndx != 0 => self.multiple_definition(s.name, first),
+                    Some(_) => {}
+                    None => {
+                        self.st.dynamic_shared_first.insert(s.name, self.input);
+                    }
+                }
+            }
             if s.binding() == STB_WEAK {
                 if let Some(&first) = self.st.weak_shared.get(s.name) {
                     // Another copy of a template kernel's shared array: the first copy's

@@ -346,6 +346,21 @@ fn run(
         merge::reserve_for_inputs(&mut st, inputs);
         let relocs_capacity = st.relocs.capacity();
         // (`relocs`: storage prepared for the relocation list, which it moves to.)
+        // A relocatable link keeps a system library whole while a reference no system
+        // library defines stays open (observed, sm_90 `-r main.o -lcudadevrt` with main.o
+        // calling lib.o's functions: all of libcudadevrt, as `--keep-system-libraries` does;
+        // `-r main.o lib.o -lcudadevrt` drops it). `extern __shared__` names do not count.
+        let system_defined: rustc_hash::FxHashSet<Vec<u8>> =
+            if opts.relocatable && !opts.keep_system_libraries {
+                inputs
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| opts.system_library.get(i).copied().unwrap_or(false))
+                    .flat_map(|(_, obj)| merge::defined_names(obj))
+                    .collect()
+            } else {
+                Default::default()
+            };
         let mut merge_one = |i: usize, decoded, relocs: Option<Vec<state::Reloc>>| {
             if let Some(mut storage) = relocs {
                 storage.append(&mut st.relocs);
@@ -353,7 +368,11 @@ fn run(
             }
             let obj = &inputs[i];
             let system = opts.system_library.get(i).copied().unwrap_or(false);
-            if system && !opts.keep_system_libraries && !merge::resolves_undefined(&st, obj) {
+            if system
+                && !opts.keep_system_libraries
+                && !merge::resolves_undefined(&st, obj)
+                && (!opts.relocatable || !merge::references_outside(&st, &system_defined))
+            {
                 return Ok(());
             }
             merge::merge_decoded(&mut st, i, obj, decoded, opts, diags).map(drop)

@@ -507,6 +507,9 @@ pub struct State<'d> {
     /// Weak shared variables by name (a template kernel's `__shared__` arrays, in every input
     /// that instantiates it): later copies are the first one.
     pub weak_shared: FxHashMap<&'d str, SymIdx>,
+    /// Final links: each `extern __shared__` name, with the input that first named it
+    /// (defined or not); a later definition of it is a multiple definition.
+    pub dynamic_shared_first: FxHashMap<&'d str, usize>,
     /// Relocatable links: for a kernel's code section, the `externsharedinstance` its
     /// relocations against `extern __shared__` names now name, and those names.
     pub shared_instances: FxHashMap<SecId, SymIdx>,
@@ -712,6 +715,7 @@ impl<'d> State<'d> {
             functions: Vec::new(),
             shared_vars: Vec::new(),
             weak_shared: FxHashMap::default(),
+            dynamic_shared_first: FxHashMap::default(),
             shared_instances: FxHashMap::default(),
             dynamic_names: Default::default(),
             unplaced_dynamic_code: Default::default(),
