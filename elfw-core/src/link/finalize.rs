@@ -887,14 +887,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     }
     // The linker's own records come out after the merged ones. `--preserve-relocs` removes
     // no code, but the kernels `--kernels-used` or the host objects leave out get no record
-    // (observed, sm_80; with `-g` every kernel gets one).
+    // (observed, sm_80; with `-g` every kernel gets one): they are demoted (dce.rs), unless
+    // kept for their address.
     for (i, sym) in entries {
-        let unselected = opts.preserve_relocs
-            && !opts.debug
-            && !super::dce::kernel_selected(st.sym(sym).name(), opts);
-        if unselected {
-            continue;
-        }
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
         let payload = bump.alloc_slice_fill_copy(8, 0u8);
         payload[4..].copy_from_slice(&v.to_le_bytes());
