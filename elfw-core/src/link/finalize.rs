@@ -655,6 +655,35 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    // `--preserve-relocs`: a weak array left without a place (no code names it) whose
+    // section went is not written, and its name was never made (observed, sm_90: CUB's
+    // histogram kernel's unused 12-byte `temp_storage`, declared in `.nv_debug.shared`).
+    if opts.preserve_relocs && !opts.debug {
+        let unplaced: rustc_hash::FxHashSet<SymIdx> = (1..st.globals.len())
+            .filter(|&i| {
+                let Some(v) = st.globals.shared[i] else {
+                    return false;
+                };
+                let var = &st.shared_vars[v];
+                let gone = match st.globals.section[i] {
+                    SymSection::Section(sec) => st.sections.removed[sec.index()],
+                    SymSection::Undef => true,
+                    _ => false,
+                };
+                var.kind != SharedKind::Dynamic && var.offset.is_none() && gone
+            })
+            .filter_map(|i| crate::arena::GlobalIdx::from_slot(i as u32).map(SymIdx::from))
+            .collect();
+        if !unplaced.is_empty() {
+            for s in &unplaced {
+                if let SymKind::Global(g) = s.kind() {
+                    st.globals.removed[g.pos()] = true;
+                }
+            }
+            st.global_name_order
+                .retain(|(_, o)| !matches!(o, NameOwner::Symbol(s) if unplaced.contains(s)));
+        }
+    }
 }
 
 /// The `.nv.shared.<k>` window of the kernel whose code is `text`.
