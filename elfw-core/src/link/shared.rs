@@ -365,7 +365,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let var = &st.shared_vars[v];
             match var.kind {
                 SharedKind::Function if users[v].len() > 1 => {
-                    start = start.max(var.offset.unwrap_or(0) + var.size);
+                    start = start.max(var.offset.unwrap_or(0).saturating_add(var.size));
                 }
                 SharedKind::Function => private.push(v),
                 SharedKind::Dynamic => dynamic.push(v),
@@ -503,7 +503,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 continue;
             }
             if users[v].len() > 1 {
-                start = start.max(var.offset.unwrap_or(0) + var.size);
+                start = start.max(var.offset.unwrap_or(0).saturating_add(var.size));
             } else {
                 own.push(v);
             }
