@@ -22,11 +22,30 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         // out, as functions: no stack-size record, nothing propagated from their callees
         // (observed, sm_80: `-G` kernels calling `__assert_fail` get no EXTERNS; with `-g` they
         // stay kernels).
+        // A left-out kernel whose address some code takes (launched from device code, held
+        // in a `__device__` table) stays a kernel, as without the option: always when the host
+        // objects select, and when `--kernels-used`/`--variables-used` select other than a
+        // single kernel (observed, sm_90: a kernel a device function in another TU launches,
+        // libcudadevrt's memcpy/memset kernels; `--kernels-used=nomatch` and a kernel table).
         if opts.preserve_relocs && !opts.debug && !opts.relocatable {
+            let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
+            let mut selected_kernels = 0usize;
+            let mut left_out = Vec::new();
             for i in 1..n {
                 let f = &st.functions[i];
                 let Some(sym) = f.sym else { continue };
-                if f.is_entry && !kernel_selected(st.sym(sym).name(), opts) {
+                if !f.is_entry {
+                    continue;
+                }
+                if kernel_selected(st.sym(sym).name(), opts) {
+                    selected_kernels += 1;
+                } else {
+                    left_out.push(i);
+                }
+            }
+            for i in left_out {
+                let kept = st.functions[i].address_taken && !(by_option && selected_kernels == 1);
+                if !kept {
                     st.functions[i].demoted = true;
                 }
             }

@@ -655,24 +655,38 @@ fn place_shared_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    // A variable no window holds (one no code names: CUB's histogram kernel's unused 12-byte
-    // `temp_storage` in `.nv_debug.shared`) is not listed, nor is its name in `.strtab`
-    // (observed, sm_90 `-g`).
-    let unplaced = |st: &State<'_>, o: &NameOwner| match *o {
-        NameOwner::Symbol(sym) => {
-            let s = st.sym(sym);
-            s.shared()
-                .is_some_and(|v| st.shared_vars[v].kind != SharedKind::Dynamic)
-                && s.section() == SymSection::Undef
-        }
-        NameOwner::Section(_) => false,
+    // A variable no window holds (no code names it: CUB's histogram kernel's unused 12-byte
+    // `temp_storage` in `.nv_debug.shared`) whose section went is not written, nor is its
+    // name in `.strtab` (observed, sm_90 `-g` and `--preserve-relocs`).
+    let unplaced = |st: &State<'_>, sym: SymIdx| {
+        let s = st.sym(sym);
+        let gone = match s.section() {
+            SymSection::Undef => true,
+            SymSection::Section(sec) => st.sec(sec).removed(),
+            _ => false,
+        };
+        gone && s.shared().is_some_and(|v| {
+            let var = &st.shared_vars[v];
+            var.kind != SharedKind::Dynamic && var.offset.is_none()
+        })
     };
-    let mut locals = std::mem::take(&mut st.local_name_order);
-    locals.retain(|(_, o)| !unplaced(st, o));
-    let mut globals = std::mem::take(&mut st.global_name_order);
-    globals.retain(|(_, o)| !unplaced(st, o));
-    st.local_name_order = locals;
-    st.global_name_order = globals;
+    let gone: rustc_hash::FxHashSet<SymIdx> = st
+        .local_name_order
+        .iter()
+        .chain(&st.global_name_order)
+        .filter_map(|(_, o)| match *o {
+            NameOwner::Symbol(sym) if unplaced(st, sym) => Some(sym),
+            _ => None,
+        })
+        .collect();
+    if !gone.is_empty() {
+        for &sym in &gone {
+            *st.sym_mut(sym).removed() = true;
+        }
+        let kept = |o: &NameOwner| !matches!(o, NameOwner::Symbol(s) if gone.contains(s));
+        st.local_name_order.retain(|(_, o)| kept(o));
+        st.global_name_order.retain(|(_, o)| kept(o));
+    }
 }
 
 /// The `.nv.shared.<k>` window of the kernel whose code is `text`.
@@ -905,14 +919,9 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     }
     // The linker's own records come out after the merged ones. `--preserve-relocs` removes
     // no code, but the kernels `--kernels-used` or the host objects leave out get no record
-    // (observed, sm_80; with `-g` every kernel gets one).
+    // (observed, sm_80; with `-g` every kernel gets one): they are demoted (dce.rs), unless
+    // kept for their address.
     for (i, sym) in entries {
-        let unselected = opts.preserve_relocs
-            && !opts.debug
-            && !super::dce::kernel_selected(st.sym(sym).name(), opts);
-        if unselected {
-            continue;
-        }
         let v = stack[i].map(|v| v as u32).unwrap_or(u32::MAX);
         let payload = bump.alloc_slice_fill_copy(8, 0u8);
         payload[4..].copy_from_slice(&v.to_le_bytes());

@@ -879,12 +879,12 @@ impl<'d> MergeCx<'_, 'd> {
         // `.nv.info.<k>` sections come in section order).
         // (`--preserve-relocs` keeps such kernels as functions: the same for those
         // `--kernels-used` leaves out, observed on sm_90; those the host objects leave out
-        // get both.)
+        // get both; `--variables-used` selects as `--kernels-used` does: observed, sm_90.)
         let held = super::dce::unselected_kernels_held(self.opts)
             || (self.opts.preserve_relocs
                 && !self.opts.debug
                 && !self.opts.relocatable
-                && !self.opts.kernels_used.is_empty());
+                && (!self.opts.kernels_used.is_empty() || !self.opts.variables_used.is_empty()));
         let unselected = is_entry && held && !super::dce::kernel_selected(fname, self.opts);
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);

@@ -114,11 +114,20 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // `--preserve-relocs` lays out only the kernels it keeps as kernels: those the host
     // objects or `--kernels-used` leave out keep their own variables in their windows and
     // serve nothing else (observed, sm_90: no common area for a function they share with
-    // the selected kernel, their windows aligned for their variables only).
+    // the selected kernel, their windows aligned for their variables only). So are those
+    // kept as kernels for their address (observed, sm_75/90/100 `--kernels-used=nomatch`: a
+    // table's kernel without variables gets no `.nv.shared.<k>`).
     let as_function: Vec<bool> = st
         .functions
         .iter()
-        .map(|f| opts.preserve_relocs && !opts.debug && f.demoted)
+        .map(|f| {
+            opts.preserve_relocs
+                && !opts.debug
+                && (f.demoted
+                    || (f.is_entry
+                        && f.sym
+                            .is_some_and(|s| !super::dce::kernel_selected(st.sym(s).name(), opts))))
+        })
         .collect();
     let as_function = |f: FuncId| as_function[f.0 as usize];
     let kernels: Vec<FuncId> = (1..st.functions.len())
@@ -356,7 +365,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let var = &st.shared_vars[v];
             match var.kind {
                 SharedKind::Function if users[v].len() > 1 => {
-                    start = start.max(var.offset.unwrap_or(0) + var.size);
+                    start = start.max(var.offset.unwrap_or(0).saturating_add(var.size));
                 }
                 SharedKind::Function => private.push(v),
                 SharedKind::Dynamic => dynamic.push(v),
@@ -494,7 +503,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
                 continue;
             }
             if users[v].len() > 1 {
-                start = start.max(var.offset.unwrap_or(0) + var.size);
+                start = start.max(var.offset.unwrap_or(0).saturating_add(var.size));
             } else {
                 own.push(v);
             }
