@@ -118,6 +118,26 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         }
         walk(&mut queue, &mut live);
     }
+    // An undefined function a kept function calls stays, even when the caller is kept only
+    // for its address and nothing makes an indirect call (observed, sm_80: `free`, called by
+    // virtual destructors only a vtable holds, keeps its name, `.nv.prototype` and the
+    // callers' EXTERNS under `--kernels-used` selecting no kernel); only a defined callee
+    // goes then.
+    for i in 1..n {
+        if !live[i] {
+            continue;
+        }
+        for &c in st.functions[i].callees.iter().rev() {
+            let c = c.0 as usize;
+            let undefined = st.functions[c]
+                .sym
+                .is_some_and(|s| matches!(st.sym(s).section(), SymSection::Undef));
+            if !live[c] && undefined {
+                live[c] = true;
+                parent[c] = i;
+            }
+        }
+    }
     for i in 1..n {
         if opts.want_map && live[i] && parent[i] != usize::MAX {
             let mut path = vec![i];
