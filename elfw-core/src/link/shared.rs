@@ -246,6 +246,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // code names is not there (observed: CUB's histogram kernel's unused 12-byte array, and
     // the kernels the host code does not launch, leave every window aligned for what it holds).
     let named_by_code = {
+        // Kernels `--kernels-used` leaves out still count: what their code names joins the
+        // area (observed, sm_90: an `__align__(32)` array of a device function inlined into
+        // left-out kernels keeps the selected kernel's window aligned 32 and drops
+        // `.nv_debug.shared`, as in the link without the option).
+        let by_option = !opts.kernels_used.is_empty();
         let mut text_of_dead_kernel: FxHashSet<SecId> = FxHashSet::default();
         for f in st.functions.iter().skip(1) {
             if let (true, true, Some(sym)) = (f.is_entry, f.dead, f.sym) {
@@ -261,7 +266,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             let Some(v) = r.sym.and_then(|s| st.sym(s).shared()) else {
                 continue;
             };
-            if !text_of_dead_kernel.contains(&r.target) {
+            if by_option || !text_of_dead_kernel.contains(&r.target) {
                 if let Some(x) = named.get_mut(v) {
                     *x = true;
                 }
