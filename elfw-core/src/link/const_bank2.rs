@@ -117,10 +117,14 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
         return symbols;
     }
     let extent = named_extent(st, &blocks, &symbols);
-    // The kernels reaching each function.
+    // The kernels reaching each function (not those `--kernels-used` demoted: observed,
+    // sm_80 `--preserve-relocs`, a left-out kernel's bank keeps only its own constants).
     let kernels: Vec<FuncId> = (1..st.functions.len())
         .map(|i| FuncId(i as u32))
-        .filter(|&k| st.func(k).is_entry && !st.func(k).dead && st.func(k).sym.is_some())
+        .filter(|&k| {
+            let f = st.func(k);
+            f.is_entry && !f.dead && !f.demoted && f.sym.is_some()
+        })
         .collect();
     let mut reached_by: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
     let mut seen = vec![false; st.functions.len()];
