@@ -59,6 +59,19 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
     let mut queue = std::collections::VecDeque::new();
     let mut demoted = Vec::new();
     let mut selected_kernels = 0usize;
+    // Whether the kernels left out but kept for their address are demoted (see below).
+    let demoting = unselected_kernels_held(opts)
+        && st
+            .functions
+            .iter()
+            .skip(1)
+            .filter(|f| {
+                f.is_entry
+                    && f.sym
+                        .is_some_and(|s| kernel_selected(st.sym(s).name(), opts))
+            })
+            .count()
+            == 1;
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         let Some(sym) = f.sym else { continue };
         let name = st.sym(sym).name();
@@ -71,7 +84,10 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             // A kernel whose address is taken (launched from device code) runs: what it calls
             // stays (observed: a -G kernel that launches itself keeps its internal
             // cudaGetParameterBufferV2/cudaLaunchDeviceV2 wrappers).
-            if selected || f.is_entry {
+            // A demoted one does not run: its callees go (observed, sm_80 -G: a kernel that
+            // launches itself, left out by `--kernels-used`, loses its internal
+            // cudaGetParameterBufferV2/cudaLaunchDeviceV2 wrappers).
+            if selected || (f.is_entry && !demoting) {
                 queue.push_back(i);
             }
             reasons[i] = if selected {
