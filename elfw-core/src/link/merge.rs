@@ -765,7 +765,7 @@ impl<'d> MergeCx<'_, 'd> {
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, s.other & STO_CUDA_ENTRY != 0);
                 if defined {
-                    let sec = self.map_text(s.shndx, s.other & STO_CUDA_ENTRY != 0)?;
+                    let sec = self.map_text(s.shndx, s.other & STO_CUDA_ENTRY != 0, false)?;
                     let base = self.maps.offset[s.shndx as usize];
                     let mut sym = self.st.sym_mut(idx);
                     *sym.section() = SymSection::Section(sec);
@@ -789,7 +789,7 @@ impl<'d> MergeCx<'_, 'd> {
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, is_entry);
                 if defined {
-                    self.define_function(idx, i)?;
+                    self.define_function(idx, i, false)?;
                 }
             }
             Some(idx) => {
@@ -808,7 +808,7 @@ impl<'d> MergeCx<'_, 'd> {
                     if let Some(f) = existing.func {
                         self.st.func_mut(f).is_entry = is_entry;
                     }
-                    self.define_function(idx, i)?;
+                    self.define_function(idx, i, true)?;
                 } else if existing.binding == STB_GLOBAL && s.binding() == STB_GLOBAL {
                     let name = s.name;
                     self.multiple_definition(name, existing.input);
@@ -845,10 +845,16 @@ impl<'d> MergeCx<'_, 'd> {
         }
     }
 
-    fn define_function(&mut self, idx: SymIdx, i: usize) -> Result<(), LinkError> {
+    /// `referenced` when an earlier input referenced the function before this definition.
+    fn define_function(
+        &mut self,
+        idx: SymIdx,
+        i: usize,
+        referenced: bool,
+    ) -> Result<(), LinkError> {
         let s = &self.syms[i];
         let is_entry = s.other & STO_CUDA_ENTRY != 0;
-        let sec = self.map_text(s.shndx, is_entry)?;
+        let sec = self.map_text(s.shndx, is_entry, referenced)?;
         let base = self.maps.offset[s.shndx as usize];
         let mut sym = self.st.sym_mut(idx);
         *sym.section() = SymSection::Section(sec);
@@ -857,7 +863,12 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     /// Maps a `.text.<f>` section; kernels also get `.nv.info.<k>` and `.nv.shared.<k>`.
-    fn map_text(&mut self, shndx: u32, is_entry: bool) -> Result<SecId, LinkError> {
+    fn map_text(
+        &mut self,
+        shndx: u32,
+        is_entry: bool,
+        referenced: bool,
+    ) -> Result<SecId, LinkError> {
         let known = self
             .maps
             .sec
@@ -885,7 +896,11 @@ impl<'d> MergeCx<'_, 'd> {
                 && !self.opts.debug
                 && !self.opts.relocatable
                 && (!self.opts.kernels_used.is_empty() || !self.opts.variables_used.is_empty()));
-        let unselected = is_entry && held && !super::dce::kernel_selected(fname, self.opts);
+        // But one an earlier input referenced (launched from device code) gets them as a
+        // selected one does (observed, sm_80: `.nv.shared.<k>` names of kernels launched from
+        // an earlier input's code stay in the string tables, not of one launching itself).
+        let unselected =
+            is_entry && held && !referenced && !super::dce::kernel_selected(fname, self.opts);
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
@@ -963,7 +978,7 @@ impl<'d> MergeCx<'_, 'd> {
         let s = &self.syms[i];
         let old_sec = match self.st.sym(idx).section() {
             SymSection::Section(sec) => sec,
-            _ => return self.define_function(idx, i),
+            _ => return self.define_function(idx, i, false),
         };
         // The winner's bytes replace the loser's in the same output section.
         let (h, _) = self.in_section(s.shndx)?;
