@@ -110,10 +110,17 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         }
     }
     // Breadth first, so each chain is a shortest one from the first root that reaches it.
-    let mut walk = |queue: &mut std::collections::VecDeque<usize>, live: &mut Vec<bool>| {
+    // What runs: the roots walked and every function they call (not a function kept only for
+    // its address).
+    let mut runs = vec![false; n];
+    let mut walk = |queue: &mut std::collections::VecDeque<usize>,
+                    live: &mut Vec<bool>,
+                    runs: &mut Vec<bool>| {
         while let Some(i) = queue.pop_front() {
+            runs[i] = true;
             for &c in st.functions[i].callees.iter().rev() {
                 let c = c.0 as usize;
+                runs[c] = true;
                 if !live[c] {
                     live[c] = true;
                     parent[c] = i;
@@ -122,17 +129,20 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     };
-    walk(&mut queue, &mut live);
+    walk(&mut queue, &mut live, &mut runs);
     // Once live code makes an indirect call, every address-taken function may be called, and
     // what those call stays too.
-    let indirect = st.indirect_calls.iter().any(|&(f, _)| live[f.0 as usize]);
+    // (Indirect calls of a function kept only for its address do not count: observed, sm_80,
+    // `--kernels-used` naming an address-taken virtual `eval` that makes indirect calls keeps
+    // it but drops its direct callee `__cuda_sm20_div_rn_f64_full`.)
+    let indirect = st.indirect_calls.iter().any(|&(f, _)| runs[f.0 as usize]);
     if indirect {
         for (i, f) in st.functions.iter().enumerate().skip(1) {
             if f.address_taken && f.sym.is_some() {
                 queue.push_back(i);
             }
         }
-        walk(&mut queue, &mut live);
+        walk(&mut queue, &mut live, &mut runs);
     }
     // An undefined function a kept function calls stays, even when the caller is kept only
     // for its address and nothing makes an indirect call (observed, sm_80: `free`, called by
