@@ -22,6 +22,8 @@ const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
 const EIATTR_REGCOUNT: u8 = 0x2f;
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
+const STT_CUDA_TEXTURE: u8 = 10;
+const STT_CUDA_SURFACE: u8 = 12;
 
 fn section_size(elf: &ElfFile<'_>, name: &str) -> u64 {
     elf.section_by_name(name.as_bytes())
@@ -59,8 +61,42 @@ fn barriers(elf: &ElfFile<'_>, name: &str) -> Option<u32> {
         })
 }
 
+/// The texture and surface references (distinct symbols) of kernel `name`'s relocations,
+/// those of its code and of its constant bank 0 (observed, sm_75 and sm_90: a kernel reading
+/// one `texture<>` and one `surface<>` reference gets `, 1 textures, 1 surfaces`; the
+/// references are relocations of `.nv.constant0.<k>` there).
+fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32) {
+    let mut textures = Vec::new();
+    let mut surfaces = Vec::new();
+    for prefix in [".rel", ".rela"] {
+        for target in [".text", ".nv.constant0"] {
+            let Some(i) = elf.section_by_name(format!("{prefix}{target}.{name}").as_bytes()) else {
+                continue;
+            };
+            let Ok(rels) = elf.relocations(i) else {
+                continue;
+            };
+            for r in rels {
+                let Ok(sym) = elf.symbol(r.sym) else { continue };
+                let list = match sym.sym_type() {
+                    STT_CUDA_TEXTURE => &mut textures,
+                    STT_CUDA_SURFACE => &mut surfaces,
+                    _ => continue,
+                };
+                if !list.contains(&r.sym) {
+                    list.push(r.sym);
+                }
+            }
+        }
+    }
+    (textures.len() as u32, surfaces.len() as u32)
+}
+
 struct KernelStats {
     name: String,
+    section: u32,
+    textures: u32,
+    surfaces: u32,
     registers: u32,
     barriers: Option<u32>,
     stack: u32,
@@ -88,7 +124,11 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
         if image && target.sm >= 100 {
             smem = smem.saturating_sub(1024);
         }
+        let (textures, surfaces) = texture_refs(elf, &name);
         out.push(KernelStats {
+            section: sym.shndx,
+            textures,
+            surfaces,
             registers: records.get(&(EIATTR_REGCOUNT, idx)).copied().unwrap_or(0),
             barriers: barriers(elf, &name),
             stack,
@@ -103,9 +143,9 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 }
 
 /// The `-v` lines (without the `nvlink info    : ` prefix): global memory (and, before
-/// sm_100, constant bank 3), then per kernel in the reverse of symbol-table order its
-/// registers, barriers, stack, shared memory, constant bank 0 (before sm_100) and local
-/// memory. nvlink 13.5.37 carries the barrier count over from the kernel printed before when a
+/// sm_100, constant bank 3), then per kernel in the reverse of code-section order its
+/// registers, barriers, stack, shared memory, constant bank 0 (before sm_100), local
+/// memory and (not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries the barrier count over from the kernel printed before when a
 /// kernel has no `EIATTR_NUM_BARRIERS`; so does this. When the link failed, the numbers come
 /// from the input cubins. A `relocatable` link's image holds no reserved shared memory.
 pub fn verbose_lines(
@@ -130,7 +170,12 @@ pub fn verbose_lines(
         cmem3 += section_size(elf, ".nv.constant3");
         // (sm_100+: the final image's shared windows start with the 1 KiB reservation,
         // which `-v` leaves out; a `-r` image has none: observed, 512 bytes stay 512.)
-        all.extend(kernels(elf, image.is_some() && !relocatable, target));
+        // Kernels in the order of their code sections (printed in reverse below; observed:
+        // libcudadevrt's kernels, whose code follows the user's, come first, a `static` kernel
+        // placed before the global ones comes last).
+        let mut these = kernels(elf, image.is_some() && !relocatable, target);
+        these.sort_by_key(|k| k.section);
+        all.extend(these);
     }
     let mut lines = vec![if old && cmem3 > 0 {
         format!("{gmem} bytes gmem, {cmem3} bytes cmem[3]")
@@ -150,10 +195,18 @@ pub fn verbose_lines(
             (true, 0) => format!("{} bytes cmem[0], ", k.cmem0),
             (true, c2) => format!("{} bytes cmem[0], {c2} bytes cmem[2], ", k.cmem0),
         };
-        lines.push(format!(
+        let mut line = format!(
             "used {} registers, used {barriers} barriers, {} stack, {} bytes smem, {cmem0}{} bytes lmem",
             k.registers, k.stack, k.smem, k.lmem
-        ));
+        );
+        // (Not in a `-r` link: observed, sm_100 and sm_120 `-r` of a kernel with both.)
+        if k.textures > 0 && !relocatable {
+            line.push_str(&format!(", {} textures", k.textures));
+        }
+        if k.surfaces > 0 && !relocatable {
+            line.push_str(&format!(", {} surfaces", k.surfaces));
+        }
+        lines.push(line);
     }
     lines
 }
