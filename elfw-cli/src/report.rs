@@ -6,6 +6,7 @@
 //! destructors (`D0`), which nvlink prints with a ` [deleting]` suffix — added here. The
 //! corpus names (`sm90_dump_callgraph*`) demangle identically otherwise.
 
+use elfw_core::elf::consts::{SHT_CUDA_GLOBAL, SHT_CUDA_LOCAL, SHT_CUDA_SHARED, SHT_NOBITS};
 use elfw_core::elf::ElfFile;
 use elfw_core::link::MapReason;
 use elfw_core::linker::KeptCubin;
@@ -92,6 +93,23 @@ fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32) {
     (textures.len() as u32, surfaces.len() as u32)
 }
 
+/// The number of sections without file data (`SHT_NOBITS`; in a `-r` image, where they keep
+/// their CUDA types, global, local and shared memory). nvlink 13.5.37's `-v` starts its barrier
+/// count from this (observed over 273 links: one uninitialized `__device__` variable → 1, an
+/// initialized one → 0; 14 `.nv.shared.<k>` + `.nv.global` → 15; `-r`: `.nv.shared.<k>` +
+/// `.nv_debug.shared` → 2).
+fn nobits_sections(elf: &ElfFile<'_>) -> u32 {
+    elf.sections()
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.sh_type,
+                SHT_NOBITS | SHT_CUDA_GLOBAL | SHT_CUDA_LOCAL | SHT_CUDA_SHARED
+            )
+        })
+        .count() as u32
+}
+
 struct KernelStats {
     name: String,
     section: u32,
@@ -145,8 +163,10 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 /// The `-v` lines (without the `nvlink info    : ` prefix): global memory (and, before
 /// sm_100, constant bank 3), then per kernel in the reverse of code-section order its
 /// registers, barriers, stack, shared memory, constant bank 0 (before sm_100), local
-/// memory and (not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries the barrier count over from the kernel printed before when a
-/// kernel has no `EIATTR_NUM_BARRIERS`; so does this. When the link failed, the numbers come
+/// memory and (not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries
+/// the barrier count over from the kernel printed before when a kernel has no
+/// `EIATTR_NUM_BARRIERS`, starting from the image's count of data-less sections; so does
+/// this. When the link failed, the numbers come
 /// from the input cubins. A `relocatable` link's image holds no reserved shared memory.
 pub fn verbose_lines(
     image: Option<&[u8]>,
@@ -182,7 +202,13 @@ pub fn verbose_lines(
     } else {
         format!("{gmem} bytes gmem")
     }];
-    let mut barriers = 0;
+    // The count a kernel without `EIATTR_NUM_BARRIERS` shows is the one shown before it, and
+    // before the first one the image's count of data-less sections (see `nobits_sections`).
+    // (A failed link: 0, as observed for `fail_undefined_verbose`.)
+    let mut barriers = match (image, elves.first()) {
+        (Some(_), Some(elf)) => nobits_sections(elf),
+        _ => 0,
+    };
     for k in all.iter().rev() {
         if let Some(b) = k.barriers {
             barriers = b;
