@@ -21,6 +21,7 @@ const SHN_UNDEF: u32 = 0;
 const ET_EXEC: u16 = 2;
 const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
+const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
 const EIATTR_REGCOUNT: u8 = 0x2f;
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
 const STT_CUDA_TEXTURE: u8 = 10;
@@ -136,7 +137,13 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
         let idx = idx as u32;
         let stack = match records.get(&(EIATTR_MIN_STACK_SIZE, idx)) {
             Some(&v) if v != u32::MAX => v,
-            _ => records.get(&(EIATTR_FRAME_SIZE, idx)).copied().unwrap_or(0),
+            // (A `-r` image has no MIN_STACK_SIZE: then ptxas's MAX_STACK_SIZE; observed,
+            // sm_100 `-r`: a kernel calling vprintf shows 0 stack with an 8-byte frame.)
+            _ => records
+                .get(&(EIATTR_MAX_STACK_SIZE, idx))
+                .or_else(|| records.get(&(EIATTR_FRAME_SIZE, idx)))
+                .copied()
+                .unwrap_or(0),
         };
         let mut smem = section_size(elf, &format!(".nv.shared.{name}"));
         if image && target.sm >= 100 {
