@@ -170,7 +170,7 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 /// The `-v` lines (without the `nvlink info    : ` prefix): global memory (and, before
 /// sm_100, constant bank 3), then per kernel in the reverse of code-section order its
 /// registers, barriers, stack, shared memory, constant bank 0 (before sm_100), local
-/// memory and (not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries
+/// memory and (before sm_100, not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries
 /// the barrier count over from the kernel printed before when a kernel has no
 /// `EIATTR_NUM_BARRIERS`, starting from the image's count of data-less sections; so does
 /// this. When the link failed, the numbers come
@@ -232,11 +232,13 @@ pub fn verbose_lines(
             "used {} registers, used {barriers} barriers, {} stack, {} bytes smem, {cmem0}{} bytes lmem",
             k.registers, k.stack, k.smem, k.lmem
         );
-        // (Not in a `-r` link: observed, sm_100 and sm_120 `-r` of a kernel with both.)
-        if k.textures > 0 && !relocatable {
+        // (Not in a `-r` link, nor from sm_100 on: observed, sm_100, sm_110 and sm_120 print
+        // none for kernels whose constant bank 0 is relocated to texture/surface references.)
+        let textures = old && !relocatable;
+        if k.textures > 0 && textures {
             line.push_str(&format!(", {} textures", k.textures));
         }
-        if k.surfaces > 0 && !relocatable {
+        if k.surfaces > 0 && textures {
             line.push_str(&format!(", {} surfaces", k.surfaces));
         }
         lines.push(line);
