@@ -6,6 +6,7 @@
 //! destructors (`D0`), which nvlink prints with a ` [deleting]` suffix — added here. The
 //! corpus names (`sm90_dump_callgraph*`) demangle identically otherwise.
 
+use elfw_core::elf::consts::{SHT_CUDA_GLOBAL, SHT_CUDA_LOCAL, SHT_CUDA_SHARED, SHT_NOBITS};
 use elfw_core::elf::ElfFile;
 use elfw_core::link::MapReason;
 use elfw_core::linker::KeptCubin;
@@ -20,8 +21,11 @@ const SHN_UNDEF: u32 = 0;
 const ET_EXEC: u16 = 2;
 const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
+const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
 const EIATTR_REGCOUNT: u8 = 0x2f;
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
+const STT_CUDA_TEXTURE: u8 = 10;
+const STT_CUDA_SURFACE: u8 = 12;
 
 fn section_size(elf: &ElfFile<'_>, name: &str) -> u64 {
     elf.section_by_name(name.as_bytes())
@@ -59,8 +63,59 @@ fn barriers(elf: &ElfFile<'_>, name: &str) -> Option<u32> {
         })
 }
 
+/// The texture and surface references (distinct symbols) of kernel `name`'s relocations,
+/// those of its code and of its constant bank 0 (observed, sm_75 and sm_90: a kernel reading
+/// one `texture<>` and one `surface<>` reference gets `, 1 textures, 1 surfaces`; the
+/// references are relocations of `.nv.constant0.<k>` there).
+fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32) {
+    let mut textures = Vec::new();
+    let mut surfaces = Vec::new();
+    for prefix in [".rel", ".rela"] {
+        for target in [".text", ".nv.constant0"] {
+            let Some(i) = elf.section_by_name(format!("{prefix}{target}.{name}").as_bytes()) else {
+                continue;
+            };
+            let Ok(rels) = elf.relocations(i) else {
+                continue;
+            };
+            for r in rels {
+                let Ok(sym) = elf.symbol(r.sym) else { continue };
+                let list = match sym.sym_type() {
+                    STT_CUDA_TEXTURE => &mut textures,
+                    STT_CUDA_SURFACE => &mut surfaces,
+                    _ => continue,
+                };
+                if !list.contains(&r.sym) {
+                    list.push(r.sym);
+                }
+            }
+        }
+    }
+    (textures.len() as u32, surfaces.len() as u32)
+}
+
+/// The number of sections without file data (`SHT_NOBITS`; in a `-r` image, where they keep
+/// their CUDA types, global, local and shared memory). nvlink 13.5.37's `-v` starts its barrier
+/// count from this (observed over 273 links: one uninitialized `__device__` variable → 1, an
+/// initialized one → 0; 14 `.nv.shared.<k>` + `.nv.global` → 15; `-r`: `.nv.shared.<k>` +
+/// `.nv_debug.shared` → 2).
+fn nobits_sections(elf: &ElfFile<'_>) -> u32 {
+    elf.sections()
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.sh_type,
+                SHT_NOBITS | SHT_CUDA_GLOBAL | SHT_CUDA_LOCAL | SHT_CUDA_SHARED
+            )
+        })
+        .count() as u32
+}
+
 struct KernelStats {
     name: String,
+    section: u32,
+    textures: u32,
+    surfaces: u32,
     registers: u32,
     barriers: Option<u32>,
     stack: u32,
@@ -82,13 +137,23 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
         let idx = idx as u32;
         let stack = match records.get(&(EIATTR_MIN_STACK_SIZE, idx)) {
             Some(&v) if v != u32::MAX => v,
-            _ => records.get(&(EIATTR_FRAME_SIZE, idx)).copied().unwrap_or(0),
+            // (A `-r` image has no MIN_STACK_SIZE: then ptxas's MAX_STACK_SIZE; observed,
+            // sm_100 `-r`: a kernel calling vprintf shows 0 stack with an 8-byte frame.)
+            _ => records
+                .get(&(EIATTR_MAX_STACK_SIZE, idx))
+                .or_else(|| records.get(&(EIATTR_FRAME_SIZE, idx)))
+                .copied()
+                .unwrap_or(0),
         };
         let mut smem = section_size(elf, &format!(".nv.shared.{name}"));
         if image && target.sm >= 100 {
             smem = smem.saturating_sub(1024);
         }
+        let (textures, surfaces) = texture_refs(elf, &name);
         out.push(KernelStats {
+            section: sym.shndx,
+            textures,
+            surfaces,
             registers: records.get(&(EIATTR_REGCOUNT, idx)).copied().unwrap_or(0),
             barriers: barriers(elf, &name),
             stack,
@@ -103,10 +168,12 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 }
 
 /// The `-v` lines (without the `nvlink info    : ` prefix): global memory (and, before
-/// sm_100, constant bank 3), then per kernel in the reverse of symbol-table order its
-/// registers, barriers, stack, shared memory, constant bank 0 (before sm_100) and local
-/// memory. nvlink 13.5.37 carries the barrier count over from the kernel printed before when a
-/// kernel has no `EIATTR_NUM_BARRIERS`; so does this. When the link failed, the numbers come
+/// sm_100, constant bank 3), then per kernel in the reverse of code-section order its
+/// registers, barriers, stack, shared memory, constant bank 0 (before sm_100), local
+/// memory and (before sm_100, not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries
+/// the barrier count over from the kernel printed before when a kernel has no
+/// `EIATTR_NUM_BARRIERS`, starting from the image's count of data-less sections; so does
+/// this. When the link failed, the numbers come
 /// from the input cubins. A `relocatable` link's image holds no reserved shared memory.
 pub fn verbose_lines(
     image: Option<&[u8]>,
@@ -130,14 +197,25 @@ pub fn verbose_lines(
         cmem3 += section_size(elf, ".nv.constant3");
         // (sm_100+: the final image's shared windows start with the 1 KiB reservation,
         // which `-v` leaves out; a `-r` image has none: observed, 512 bytes stay 512.)
-        all.extend(kernels(elf, image.is_some() && !relocatable, target));
+        // Kernels in the order of their code sections (printed in reverse below; observed:
+        // libcudadevrt's kernels, whose code follows the user's, come first, a `static` kernel
+        // placed before the global ones comes last).
+        let mut these = kernels(elf, image.is_some() && !relocatable, target);
+        these.sort_by_key(|k| k.section);
+        all.extend(these);
     }
     let mut lines = vec![if old && cmem3 > 0 {
         format!("{gmem} bytes gmem, {cmem3} bytes cmem[3]")
     } else {
         format!("{gmem} bytes gmem")
     }];
-    let mut barriers = 0;
+    // The count a kernel without `EIATTR_NUM_BARRIERS` shows is the one shown before it, and
+    // before the first one the image's count of data-less sections (see `nobits_sections`).
+    // (A failed link: 0, as observed for `fail_undefined_verbose`.)
+    let mut barriers = match (image, elves.first()) {
+        (Some(_), Some(elf)) => nobits_sections(elf),
+        _ => 0,
+    };
     for k in all.iter().rev() {
         if let Some(b) = k.barriers {
             barriers = b;
@@ -150,10 +228,20 @@ pub fn verbose_lines(
             (true, 0) => format!("{} bytes cmem[0], ", k.cmem0),
             (true, c2) => format!("{} bytes cmem[0], {c2} bytes cmem[2], ", k.cmem0),
         };
-        lines.push(format!(
+        let mut line = format!(
             "used {} registers, used {barriers} barriers, {} stack, {} bytes smem, {cmem0}{} bytes lmem",
             k.registers, k.stack, k.smem, k.lmem
-        ));
+        );
+        // (Not in a `-r` link, nor from sm_100 on: observed, sm_100, sm_110 and sm_120 print
+        // none for kernels whose constant bank 0 is relocated to texture/surface references.)
+        let textures = old && !relocatable;
+        if k.textures > 0 && textures {
+            line.push_str(&format!(", {} textures", k.textures));
+        }
+        if k.surfaces > 0 && textures {
+            line.push_str(&format!(", {} surfaces", k.surfaces));
+        }
+        lines.push(line);
     }
     lines
 }
