@@ -1052,17 +1052,32 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// Reports a second strong definition (an error; the input's merge then fails).
     fn multiple_definition(&mut self, name: &str, first: usize) {
+        self.against_first(
+            ("Multiple definition of", "first defined", "?"),
+            name,
+            first,
+        );
+    }
+
+    /// nvlink's error `<what> 'name' in '<this input>', <first_says> in '<first input>'`
+    /// (`unnamed` when the link was given no name for that input).
+    fn against_first(
+        &mut self,
+        (what, first_says, unnamed): (&str, &str, &str),
+        name: &str,
+        first_input: usize,
+    ) {
         let first = self
             .opts
             .input_names
-            .get(first)
+            .get(first_input)
             .map(String::as_str)
-            .unwrap_or("?");
+            .unwrap_or(unnamed);
         let d = Diagnostic::new(
             Severity::Error,
             format!(
-                "Multiple definition of '{}' in '{}', first defined in '{}'",
-                name, self.obj.name, first
+                "{what} '{name}' in '{}', {first_says} in '{first}'",
+                self.obj.name
             ),
         )
         .in_file(self.obj.name.clone())
@@ -1576,22 +1591,11 @@ impl<'d> MergeCx<'_, 'd> {
 
     /// nvlink's error for a variable whose size differs from the one `first_input` gave it.
     fn size_mismatch(&mut self, name: &str, first_input: usize) {
-        let first = self
-            .opts
-            .input_names
-            .get(first_input)
-            .cloned()
-            .unwrap_or_default();
-        let d = Diagnostic::new(
-            Severity::Error,
-            format!(
-                "Size doesn't match for '{}' in '{}', first specified in '{}'",
-                name, self.obj.name, first
-            ),
-        )
-        .in_file(self.obj.name.clone())
-        .about_symbol(name);
-        self.diags.push(d);
+        self.against_first(
+            ("Size doesn't match for", "first specified", ""),
+            name,
+            first_input,
+        );
     }
 
     fn merge_section_header(&mut self, idx: u32) -> Result<(), LinkError> {
