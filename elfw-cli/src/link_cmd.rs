@@ -11,8 +11,9 @@
 //!   specified with -lto`, then the other conflicting-option checks, each fatal.
 //! - `--report-arch` appends ` (target: <arch as given>)` to every message printed once the
 //!   architecture is known (option-parsing warnings come earlier and have none).
-//! - `-w` and `--disable-infos` change none of nvlink's own messages (accepted, no effect);
-//!   `-Werror` turns warnings into errors (see [`elfw_core::Linker::warnings_as_errors`]).
+//! - `-w` changes none of nvlink's own messages (accepted, no effect); `--disable-infos` drops
+//!   the link's warnings (see [`elfw_core::Linker::disable_infos`]); `-Werror` turns warnings
+//!   into errors (see [`elfw_core::Linker::warnings_as_errors`]).
 //! - An output that cannot be created: `Could not open output file '<name>'` (fatal).
 
 use crate::options::{self, Parsed};
@@ -193,6 +194,8 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .warnings_as_errors(parsed.has("warning-as-error"))
         .suppress_arch_warning(parsed.has("suppress-arch-warning"))
         .suppress_stack_size_warning(parsed.has("suppress-stack-size-warning"))
+        .disable_infos(parsed.has("disable-infos"))
+        .extra_warnings(parsed.has("extra-warnings"))
         .register_link_binaries(parsed.has("register-link-binaries"))
         .keep_input_cubins(
             parsed.has("verbose")
@@ -304,7 +307,11 @@ fn finish_link(
         return 1;
     }
     // (Reports read a cubin; `-emit-ptx` made PTX.)
-    let image = linked.image.as_deref().filter(|_| !linked.emitted_ptx);
+    let image = linked
+        .image
+        .as_deref()
+        .or(linked.report_image.as_deref())
+        .filter(|_| !linked.emitted_ptx);
     // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`).
     let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
     if dumps_callgraph && !parsed.has("relocatable-link") {
@@ -585,7 +592,14 @@ fn words(list: &[String]) -> Vec<String> {
 /// `-maxrregcount` (observed: nvlink's embedded ptxas records them, the link's register limit
 /// winning over both the `-Xptxas` one and the fatbin entry's).
 fn ptxas_options(parsed: &Parsed) -> Vec<String> {
-    let mut out: Vec<String> = words(parsed.list("Xptxas"));
+    // `-v2` goes to the embedded ptxas (observed: its `.note.nv.tkinfo` record starts with
+    // `-v2`, and ptxas's verbose report is printed).
+    let mut out: Vec<String> = parsed
+        .has("verbose2")
+        .then(|| "-v2".to_string())
+        .into_iter()
+        .collect();
+    out.extend(words(parsed.list("Xptxas")));
     if let Some(n) = parsed.value("maxrregcount") {
         out.push(format!("-maxrregcount={n}"));
     }

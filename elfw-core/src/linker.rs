@@ -65,6 +65,8 @@ pub struct Linker {
     warnings_as_errors: bool,
     suppress_arch_warning: bool,
     suppress_stack_size_warning: bool,
+    disable_infos: bool,
+    extra_warnings: bool,
     register_link_binaries: bool,
     keep_input_cubins: bool,
     skip_teardown: bool,
@@ -111,6 +113,10 @@ pub struct Linked {
     /// output before a fatal: a whole-program LTO whose last input is not libcudadevrt
     /// (`expected libcudadevrt object`, observed).
     pub image: Option<Vec<u8>>,
+    /// The image of a link refused only after it was made (warnings as errors, e.g. a stack
+    /// size that cannot be determined under `-Werror`): nvlink writes no output but still
+    /// prints its reports (`-v`, `--dump-callgraph`) from it (observed).
+    pub report_image: Option<Vec<u8>>,
     /// Every error, warning and info, in the order nvlink prints them.
     pub diagnostics: Vec<Diagnostic>,
     /// How long each phase took: `inputs` (opening and loading every input), the link's own
@@ -217,6 +223,8 @@ impl Linker {
             warnings_as_errors: false,
             suppress_arch_warning: false,
             suppress_stack_size_warning: false,
+            disable_infos: false,
+            extra_warnings: false,
             register_link_binaries: false,
             keep_input_cubins: false,
             skip_teardown: false,
@@ -280,9 +288,10 @@ impl Linker {
         self.ignore_host_info = on;
         self
     }
-    /// `-Werror`: warnings become errors (the link fails), as nvlink does it: a missing
-    /// architecture in a fatbin becomes an error followed by the fatal
-    /// `elfLink internal error`.
+    /// `-Werror`: warnings become errors (the link fails), as nvlink does it: the next host
+    /// object, archive, fatbin or PTX file then stops the link with a fatal, an attribute
+    /// check's warning fails the merge (`merge_elf failed`), and a link that made its image
+    /// still reports from it ([`Linked::report_image`]).
     pub fn warnings_as_errors(mut self, on: bool) -> Linker {
         self.warnings_as_errors = on;
         self
@@ -290,6 +299,19 @@ impl Linker {
     /// `--suppress-arch-warning`: no `SM Arch ('sm_XX') not found in '...'` warning.
     pub fn suppress_arch_warning(mut self, on: bool) -> Linker {
         self.suppress_arch_warning = on;
+        self
+    }
+    /// `--disable-infos`: as nvlink 13.5 has it, the link's warnings are dropped (so
+    /// `-Werror` has none to turn into errors); its infos stay, as do the option parser's
+    /// warnings (observed; `-w` drops nothing).
+    pub fn disable_infos(mut self, on: bool) -> Linker {
+        self.disable_infos = on;
+        self
+    }
+    /// `--extra-warnings`: nvlink's extra warnings too (`Function '...' has address taken but
+    /// no calls to it found`, from dead-code elimination).
+    pub fn extra_warnings(mut self, on: bool) -> Linker {
+        self.extra_warnings = on;
         self
     }
     /// `--suppress-stack-size-warning`: no `Stack size ... cannot be statically determined`.
@@ -454,9 +476,6 @@ impl Linker {
         if self.preserve_relocs {
             if let Some(w) = preserve_relocs_warning(self.target) {
                 self.warn(&mut out, Diagnostic::new(Severity::Warning, w));
-                if out.status() != 0 {
-                    return out;
-                }
             }
         }
         let inputs_start = Instant::now();
@@ -569,7 +588,20 @@ impl Linker {
                     });
                     continue;
                 }
-                Opened::Data(_) => {}
+                Opened::Data(d) => {
+                    // A container reached once an error is counted stops the link.
+                    if let Some(c) = input::container(&name, d) {
+                        if out
+                            .diagnostics
+                            .iter()
+                            .any(|d| d.severity == Severity::Error)
+                        {
+                            out.diagnostics
+                                .push(Diagnostic::new(Severity::Fatal, c.fatal_after_errors()));
+                            return out;
+                        }
+                    }
+                }
             }
             let loaded = match results[i].take().expect("every opened input is loaded") {
                 Ok(l) => l,
@@ -598,6 +630,10 @@ impl Linker {
                     WarningKind::ArchNotFound { .. } if self.suppress_arch_warning => {}
                     WarningKind::PtxasMessages(lines) => {
                         for l in lines.lines() {
+                            // (`--disable-infos` drops ptxas's warnings too, not its infos.)
+                            if self.disable_infos && l.starts_with("ptxas warning") {
+                                continue;
+                            }
                             let d = Diagnostic::new(Severity::Verbatim, l).in_file(w.name.clone());
                             out.diagnostics.push(d);
                         }
@@ -614,7 +650,12 @@ impl Linker {
                         let Some(text) = w.nvlink_text() else {
                             continue;
                         };
-                        let arch = matches!(w.kind, WarningKind::ArchNotFound { .. });
+                        // (nvlink checks these attributes as it merges the cubin: as
+                        // errors they fail that merge.)
+                        let merge_check = matches!(
+                            w.kind,
+                            WarningKind::LimitedToArch { .. } | WarningKind::IsaClassMissing { .. }
+                        );
                         let severity = match w.kind {
                             WarningKind::UncompressFailed => Severity::UncountedError,
                             _ => Severity::Warning,
@@ -623,9 +664,9 @@ impl Linker {
                             &mut out,
                             Diagnostic::new(severity, text).in_file(w.name.clone()),
                         );
-                        if arch && self.warnings_as_errors {
+                        if merge_check && self.warnings_as_errors {
                             out.diagnostics
-                                .push(Diagnostic::new(Severity::Fatal, "elfLink internal error"));
+                                .push(Diagnostic::new(Severity::Fatal, "merge_elf failed"));
                             return out;
                         }
                     }
@@ -702,6 +743,14 @@ impl Linker {
             if loaded.last_unit_system.is_some() {
                 last_unit_system = loaded.last_unit_system;
             }
+        }
+        // Errors counted while reading the inputs (warnings as errors) end the link here.
+        if out
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+        {
+            return out;
         }
         // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
         // itself, a partial one is linked first as `lto.cubin`.
@@ -940,6 +989,7 @@ impl Linker {
             );
         }
         opts.debug = self.debug;
+        opts.extra_warnings = self.extra_warnings;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
         opts.keep_system_libraries = self.keep_system_libraries;
         opts.skip_teardown = self.skip_teardown;
@@ -992,8 +1042,10 @@ impl Linker {
             }
             self.warn(&mut out, d);
         }
-        if out.status() == 0 {
-            out.image = image;
+        match out.status() {
+            0 => out.image = image,
+            255 => out.report_image = image,
+            _ => {}
         }
         if self.skip_teardown {
             // Nothing below borrows from these any more; the process's exit reclaims them.
@@ -1006,8 +1058,12 @@ impl Linker {
         out
     }
 
-    /// Records `d`, as an error when warnings are errors.
+    /// Records `d`, as an error when warnings are errors (a warning not at all under
+    /// `--disable-infos`).
     fn warn(&self, out: &mut Linked, mut d: Diagnostic) {
+        if d.severity == Severity::Warning && self.disable_infos {
+            return;
+        }
         if d.severity == Severity::Warning && self.warnings_as_errors {
             d.severity = Severity::Error;
         }

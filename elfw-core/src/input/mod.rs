@@ -298,6 +298,45 @@ pub fn load_bytes<'s>(
     Ok(l.out)
 }
 
+/// How nvlink reads an input that carries device code in a container rather than as a cubin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Container {
+    /// A fatbin file, or a PTX file (nvlink assembles PTX through its fatbin path).
+    Fatbin,
+    /// A host object or an archive.
+    HostObject,
+}
+
+impl Container {
+    /// The fatal nvlink gives on reaching such an input once an error has been counted
+    /// (observed: `-Werror` with an earlier warning, e.g. a missing architecture).
+    pub fn fatal_after_errors(self) -> &'static str {
+        match self {
+            Container::Fatbin => "elfLink fatbinary error",
+            Container::HostObject => "elfLink internal error",
+        }
+    }
+}
+
+/// Which container `data` (named `name`) is, as [`load_bytes`] would read it; `None` for
+/// cubins, LTO-IR files and inputs nvlink skips.
+pub fn container(name: &str, data: &[u8]) -> Option<Container> {
+    if data.len() < 56 {
+        return None;
+    }
+    let elf_machine = ElfFile::is_elf(data).then(|| u16::from_le_bytes([data[18], data[19]]));
+    match extension(name)? {
+        "fatbin" => Some(Container::Fatbin),
+        "ptx" if elf_machine.is_some() && !fatbin::is_fatbin(data) => None,
+        "ptx" => Some(Container::Fatbin),
+        "nvvm" | "ltoir" | "bc" | "cubin" => None,
+        _ if archive::is_archive(data) => Some(Container::HostObject),
+        "so" => None,
+        "o" if elf_machine == Some(EM_CUDA) => None,
+        _ => elf_machine.map(|_| Container::HostObject),
+    }
+}
+
 fn err(name: &str, kind: InputErrorKind) -> InputError {
     InputError {
         name: name.to_string(),

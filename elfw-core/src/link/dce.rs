@@ -9,11 +9,12 @@
 use super::state::*;
 use super::LinkOptions;
 use crate::arena::SymIdx;
+use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::SHT_CUDA_INFO;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Marks unreachable functions and everything that belongs only to them as removed.
-pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
+pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
     // `-g` keeps every function too (observed: a never-called function survives a -g link).
     let n = st.functions.len();
     if opts.relocatable || opts.preserve_relocs || opts.debug || opts.tools_patch {
@@ -130,6 +131,9 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) {
         }
     };
     walk(&mut queue, &mut live, &mut runs);
+    if opts.extra_warnings {
+        warn_uncalled_address_taken(st, &runs, diags);
+    }
     // Once live code makes an indirect call, every address-taken function may be called, and
     // what those call stays too.
     // (Indirect calls of a function kept only for its address do not count: observed, sm_80,
@@ -314,5 +318,38 @@ fn remove_section(st: &mut State<'_>, id: SecId) {
     *s.name_removed() = true;
     if let Some(sym) = *s.symbol() {
         st.locals.removed[sym.pos()] = true;
+    }
+}
+
+/// `--extra-warnings`: each address-taken function that does not run (neither a root walked
+/// nor called by code that runs) and that no indirect call of its prototype in code that runs
+/// may reach, in function order (observed, sm_80: virtual destructors nothing deletes; with
+/// `--kernels-used`, the unselected kernels libcudadevrt launches and the functions only an
+/// unselected kernel's callee calls indirectly).
+fn warn_uncalled_address_taken(st: &State<'_>, runs: &[bool], diags: &mut Diagnostics) {
+    let indirect: FxHashSet<u32> = st
+        .indirect_calls
+        .iter()
+        .filter(|(f, _)| runs[f.0 as usize])
+        .map(|&(_, proto)| proto)
+        .collect();
+    let mut may_run = runs.to_vec();
+    for &(f, proto) in &st.address_taken {
+        if indirect.contains(&proto) {
+            may_run[f.0 as usize] = true;
+        }
+    }
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        let Some(sym) = f.sym else { continue };
+        if f.address_taken && !may_run[i] {
+            let name = st.sym(sym).name();
+            diags.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    format!("Function '{name}' has address taken but no calls to it found"),
+                )
+                .about_symbol(name),
+            );
+        }
     }
 }

@@ -53,6 +53,9 @@ pub struct LinkOptions {
     pub host_kernels: Option<Vec<String>>,
     /// `-g`.
     pub debug: bool,
+    /// `--extra-warnings`: also nvlink's level-3 warnings (address-taken functions nothing
+    /// calls).
+    pub extra_warnings: bool,
     /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
     pub tool_record: ToolRecord,
     /// Display names of the inputs, by input index (for messages).
@@ -116,6 +119,7 @@ impl LinkOptions {
             variables_used: Vec::new(),
             host_kernels: None,
             debug: false,
+            extra_warnings: false,
             tool_record: ToolRecord {
                 object: String::new(),
                 tool: "elfw".into(),
@@ -415,7 +419,9 @@ fn run(
             Ok(())
         })
     })?;
-    timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
+    timed(times, "dce", || {
+        dce::eliminate_dead_code(&mut st, opts, diags)
+    });
     timed(times, "resolve", || -> Result<(), LinkError> {
         finalize::check_tools_patch(&st, opts)?;
         finalize::check_undefined(&st, opts, diags);

@@ -1,0 +1,1 @@
+__global__ void kc(int *p) { p[threadIdx.x] -= 2; }
