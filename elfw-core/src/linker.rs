@@ -290,8 +290,10 @@ impl Linker {
     }
     /// `-Werror`: warnings become errors (the link fails), as nvlink does it: the next host
     /// object, archive, fatbin or PTX file then stops the link with a fatal, an attribute
-    /// check's warning fails the merge (`merge_elf failed`), and a link that made its image
-    /// still reports from it ([`Linked::report_image`]).
+    /// check's warning fails the merge (`merge_elf failed`), a ptxas warning aborts the
+    /// assembly, and a link that made its image still reports from it
+    /// ([`Linked::report_image`]). Like `--disable-infos`, it holds only until the link's
+    /// first PTX compile (nvlink's embedded ptxas resets both: observed).
     pub fn warnings_as_errors(mut self, on: bool) -> Linker {
         self.warnings_as_errors = on;
         self
@@ -470,12 +472,16 @@ impl Linker {
 
     fn link_inner(&self, sink: Option<&mut dyn std::io::Write>) -> Linked {
         let mut out = Linked::default();
+        let mut messages = MessageSettings {
+            disable_infos: self.disable_infos,
+            warnings_as_errors: self.warnings_as_errors,
+        };
         if let Some(info) = self.lto.as_ref().and_then(LtoOptions::emit_ptx_info) {
             out.diagnostics.push(Diagnostic::new(Severity::Info, info));
         }
         if self.preserve_relocs {
             if let Some(w) = preserve_relocs_warning(self.target) {
-                self.warn(&mut out, Diagnostic::new(Severity::Warning, w));
+                messages.warn(&mut out, Diagnostic::new(Severity::Warning, w));
             }
         }
         let inputs_start = Instant::now();
@@ -619,7 +625,7 @@ impl Linker {
                             input::Severity::Fatal => Severity::Fatal,
                             input::Severity::Verbatim => Severity::Verbatim,
                         };
-                        self.warn(&mut out, Diagnostic::new(sev, msg).in_file(e.name.clone()));
+                        messages.warn(&mut out, Diagnostic::new(sev, msg).in_file(e.name.clone()));
                     }
                     return out;
                 }
@@ -629,14 +635,31 @@ impl Linker {
                     WarningKind::Ignored(_) => out.ignored.push(w.clone()),
                     WarningKind::ArchNotFound { .. } if self.suppress_arch_warning => {}
                     WarningKind::PtxasMessages(lines) => {
-                        for l in lines.lines() {
-                            // (`--disable-infos` drops ptxas's warnings too, not its infos.)
-                            if self.disable_infos && l.starts_with("ptxas warning") {
-                                continue;
+                        // `--disable-infos` drops ptxas's warnings too (not its infos), and
+                        // `-Werror` makes them errors that abort the assembly (observed).
+                        let lines = if messages.disable_infos {
+                            drop_ptxas_warnings(lines)
+                        } else if messages.warnings_as_errors {
+                            match input::ptx::warnings_as_errors(lines) {
+                                Some(text) => {
+                                    push_verbatim(&mut out, &text, &w.name);
+                                    out.diagnostics.push(Diagnostic::new(
+                                        Severity::Fatal,
+                                        "elfLink fatbinary error",
+                                    ));
+                                    return out;
+                                }
+                                None => lines.clone(),
                             }
-                            let d = Diagnostic::new(Severity::Verbatim, l).in_file(w.name.clone());
-                            out.diagnostics.push(d);
-                        }
+                        } else {
+                            lines.clone()
+                        };
+                        push_verbatim(&mut out, &lines, &w.name);
+                        // The embedded ptxas leaves nvlink's message settings at its own
+                        // defaults: from the first PTX compile on, neither option holds, for
+                        // ptxas or the link (observed: a later input's missing SM, later
+                        // stack-size warnings and later compiles' warnings are plain warnings).
+                        messages = MessageSettings::default();
                     }
                     WarningKind::NotBuiltForLto => {
                         not_built_for_lto = true;
@@ -660,11 +683,11 @@ impl Linker {
                             WarningKind::UncompressFailed => Severity::UncountedError,
                             _ => Severity::Warning,
                         };
-                        self.warn(
+                        messages.warn(
                             &mut out,
                             Diagnostic::new(severity, text).in_file(w.name.clone()),
                         );
-                        if merge_check && self.warnings_as_errors {
+                        if merge_check && messages.warnings_as_errors {
                             out.diagnostics
                                 .push(Diagnostic::new(Severity::Fatal, "merge_elf failed"));
                             return out;
@@ -757,7 +780,7 @@ impl Linker {
         let mut lto_compiled = false;
         if let (Some(lto_opts), Some(_)) = (&self.lto, &libnvvm) {
             if lto_modules.is_empty() {
-                self.warn(
+                messages.warn(
                     &mut out,
                     Diagnostic::new(
                         Severity::Warning,
@@ -1040,7 +1063,7 @@ impl Linker {
             {
                 continue;
             }
-            self.warn(&mut out, d);
+            messages.warn(&mut out, d);
         }
         match out.status() {
             0 => out.image = image,
@@ -1057,7 +1080,17 @@ impl Linker {
         }
         out
     }
+}
 
+/// How the link's warnings are treated at a point of the link: `--disable-infos` and
+/// `-Werror` as given, until the first PTX compile resets both.
+#[derive(Clone, Copy, Debug, Default)]
+struct MessageSettings {
+    disable_infos: bool,
+    warnings_as_errors: bool,
+}
+
+impl MessageSettings {
     /// Records `d`, as an error when warnings are errors (a warning not at all under
     /// `--disable-infos`).
     fn warn(&self, out: &mut Linked, mut d: Diagnostic) {
@@ -1068,6 +1101,23 @@ impl Linker {
             d.severity = Severity::Error;
         }
         out.diagnostics.push(d);
+    }
+}
+
+/// ptxas's `lines` without its warnings.
+fn drop_ptxas_warnings(lines: &str) -> String {
+    lines
+        .lines()
+        .filter(|l| !l.starts_with("ptxas warning"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Each of ptxas's `lines` as printed, as nvlink passes them on.
+fn push_verbatim(out: &mut Linked, lines: &str, file: &str) {
+    for l in lines.lines() {
+        out.diagnostics
+            .push(Diagnostic::new(Severity::Verbatim, l).in_file(file.to_string()));
     }
 }
 

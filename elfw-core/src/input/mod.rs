@@ -610,9 +610,9 @@ impl<'s> Loader<'s, '_> {
             &self.opts.ptxas_options,
         )
         .map_err(|e| err(name, InputErrorKind::Ptx(e)))?;
-        if !compiled.messages.is_empty() {
-            self.warn(name, WarningKind::PtxasMessages(compiled.messages));
-        }
+        // (One per compile, even without messages: the first compile of a link changes how
+        // nvlink treats warnings from then on, see `Linker::warnings_as_errors`.)
+        self.warn(name, WarningKind::PtxasMessages(compiled.messages));
         Ok(compiled.cubin)
     }
 

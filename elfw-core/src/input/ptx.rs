@@ -355,3 +355,36 @@ pub fn ptx_target(data: &[u8]) -> Option<SmArch> {
         .unwrap_or(word.len());
     SmArch::parse(std::str::from_utf8(&word[..end]).ok()?)
 }
+
+/// ptxas's messages as `ptxas -Werror` would print them, when they hold a warning: each
+/// warning an error, then ptxas's fatal (observed through nvlink's `-Werror`).
+pub fn warnings_as_errors(messages: &str) -> Option<String> {
+    const WARNING: &str = "ptxas warning : ";
+    if !messages.lines().any(|l| l.starts_with(WARNING)) {
+        return None;
+    }
+    let mut out = String::with_capacity(messages.len() + 64);
+    for line in messages.lines() {
+        match line.strip_prefix(WARNING) {
+            Some(rest) => out.push_str(&format!("ptxas error   : {rest}\n")),
+            None => out.push_str(&format!("{line}\n")),
+        }
+    }
+    out.push_str("ptxas fatal   : Ptx assembly aborted due to errors\n");
+    Some(out)
+}
+
+#[cfg(test)]
+mod werror_tests {
+    #[test]
+    fn warnings_become_errors_then_fatal() {
+        assert_eq!(
+            super::warnings_as_errors("ptxas info    : Used 8 registers\n"),
+            None
+        );
+        assert_eq!(
+            super::warnings_as_errors("ptxas warning : x\n").as_deref(),
+            Some("ptxas error   : x\nptxas fatal   : Ptx assembly aborted due to errors\n")
+        );
+    }
+}
