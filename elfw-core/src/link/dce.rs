@@ -9,12 +9,14 @@
 use super::state::*;
 use super::LinkOptions;
 use crate::arena::SymIdx;
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Diagnostic, Severity};
 use crate::elf::consts::SHT_CUDA_INFO;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Marks unreachable functions and everything that belongs only to them as removed.
-pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+/// Returns the `--extra-warnings` warnings it found (nvlink prints them after the stack-size
+/// warnings).
+pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) -> Vec<Diagnostic> {
     // `-g` keeps every function too (observed: a never-called function survives a -g link).
     let n = st.functions.len();
     if opts.relocatable || opts.preserve_relocs || opts.debug || opts.tools_patch {
@@ -51,7 +53,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions, diags: &mut D
                 }
             }
         }
-        return;
+        return Vec::new();
     }
     let mut live = vec![false; n];
     // Who first reached each function (for the link map's call chains).
@@ -131,9 +133,11 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions, diags: &mut D
         }
     };
     walk(&mut queue, &mut live, &mut runs);
-    if opts.extra_warnings {
-        warn_uncalled_address_taken(st, &runs, diags);
-    }
+    let uncalled = if opts.extra_warnings {
+        uncalled_address_taken(st, &runs)
+    } else {
+        Vec::new()
+    };
     // Once live code makes an indirect call, every address-taken function may be called, and
     // what those call stays too.
     // (Indirect calls of a function kept only for its address do not count: observed, sm_80,
@@ -245,7 +249,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions, diags: &mut D
         }
     }
     if gone_names.is_empty() {
-        return;
+        return uncalled;
     }
     // Relocation sections of removed sections go too, and their relocations.
     let sections = &mut st.sections;
@@ -274,6 +278,7 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions, diags: &mut D
     globals.retain(|(_, o)| !gone(o));
     st.local_name_order = locals;
     st.global_name_order = globals;
+    uncalled
 }
 
 /// Whether kernel `name` is a root: it matches `--kernels-used`; or, without that option, no
@@ -326,13 +331,14 @@ fn remove_section(st: &mut State<'_>, id: SecId) {
 /// may reach, in function order (observed, sm_80: virtual destructors nothing deletes; with
 /// `--kernels-used`, the unselected kernels libcudadevrt launches and the functions only an
 /// unselected kernel's callee calls indirectly).
-fn warn_uncalled_address_taken(st: &State<'_>, runs: &[bool], diags: &mut Diagnostics) {
+fn uncalled_address_taken(st: &State<'_>, runs: &[bool]) -> Vec<Diagnostic> {
     let indirect: FxHashSet<u32> = st
         .indirect_calls
         .iter()
         .filter(|(f, _)| runs[f.0 as usize])
         .map(|&(_, proto)| proto)
         .collect();
+    let mut out = Vec::new();
     let mut may_run = runs.to_vec();
     for &(f, proto) in &st.address_taken {
         if indirect.contains(&proto) {
@@ -343,7 +349,7 @@ fn warn_uncalled_address_taken(st: &State<'_>, runs: &[bool], diags: &mut Diagno
         let Some(sym) = f.sym else { continue };
         if f.address_taken && !may_run[i] {
             let name = st.sym(sym).name();
-            diags.push(
+            out.push(
                 Diagnostic::new(
                     Severity::Warning,
                     format!("Function '{name}' has address taken but no calls to it found"),
@@ -352,4 +358,5 @@ fn warn_uncalled_address_taken(st: &State<'_>, runs: &[bool], diags: &mut Diagno
             );
         }
     }
+    out
 }

@@ -355,7 +355,7 @@ pub fn finalize(
                 (interned, local_order, global_order),
             )
         });
-        entry_properties(st, opts, diags);
+        entry_properties(st, opts);
         let reloc_counts = relocation_counts(&relocs, sections_before);
         let notes = (
             tkinfo(&merged, &from_ptx, opts),
@@ -775,7 +775,7 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 /// Register counts propagated along the callgraph, minimum stack sizes per kernel, and the
 /// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
 /// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
-fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
     let bump = st.bump;
     // Per-function values from the merged global records.
     let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
@@ -804,7 +804,10 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         return;
     }
     let info = info_sections(st);
-    let calls = calls_with_indirect(st);
+    let calls = st
+        .call_lists
+        .take()
+        .unwrap_or_else(|| calls_with_indirect(st));
     let reach = kernel_reach(st, &calls);
     let owned = owned_functions(st, &reach);
     let own = OwnInfo::of(st, &info);
@@ -819,17 +822,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         let regs = |f: usize| st.functions[f].regcount.unwrap_or(0);
         max_regs[*k] = Some(order.iter().map(|&f| regs(f)).fold(regs(*k), u32::max));
     }
-    let mut entries = Vec::new();
-    for (i, f) in st.functions.iter().enumerate().skip(1) {
-        if let (true, false, false, Some(sym)) = (f.is_entry, f.dead, f.demoted, f.sym) {
-            entries.push((i, sym));
-        }
-    }
-    // Kernels in symbol-table order: local (static) kernels first, then global ones.
-    entries.sort_by_key(|&(_, sym)| match sym.kind() {
-        SymKind::Local(l) => (0, l.pos()),
-        SymKind::Global(g) => (1, g.pos()),
-    });
+    let entries = kernel_entries(st);
     let entry_of: FxHashMap<SymIdx, usize> = entries.iter().map(|&(i, s)| (s, i)).collect();
     for r in st.info.iter_mut() {
         let Some(sym) = r.sym else { continue };
@@ -861,23 +854,11 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             }
         }
     }
-    // Recursion: the stack size is unknown. nvlink warns (twice) and records an unknown
-    // call-return stack size after the kernel's own records.
-    for &(i, sym) in &entries {
+    // Recursion: the stack size is unknown (warned by `warn_unknown_stack_sizes`). nvlink
+    // records an unknown call-return stack size after the kernel's own records.
+    for &(i, _) in &entries {
         if stack[i].is_some() {
             continue;
-        }
-        let name = st.sym(sym).name();
-        for _ in 0..recursion_cycles(&calls, i) {
-            diags.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    format!(
-                        "Stack size for entry function '{name}' cannot be statically determined"
-                    ),
-                )
-                .about_symbol(name),
-            );
         }
         if let Some(sec) = info[i] {
             let own = st.section_info.get_mut(&sec).and_then(|rs| {
@@ -1352,6 +1333,53 @@ type Reach = Vec<(usize, Vec<usize>)>;
 /// newest first, then what its indirect calls may reach — every address-taken function whose
 /// prototype is the one the call site names (observed: a kernel that deletes through a virtual
 /// destructor takes the deleting destructors' register count and their `free`).
+/// The kernels that stay kernels in a final link, in symbol-table order: local (static)
+/// kernels first, then global ones.
+fn kernel_entries(st: &State<'_>) -> Vec<(usize, SymIdx)> {
+    let mut entries = Vec::new();
+    for (i, f) in st.functions.iter().enumerate().skip(1) {
+        if let (true, false, false, Some(sym)) = (f.is_entry, f.dead, f.demoted, f.sym) {
+            entries.push((i, sym));
+        }
+    }
+    entries.sort_by_key(|&(_, sym)| match sym.kind() {
+        SymKind::Local(l) => (0, l.pos()),
+        SymKind::Global(g) => (1, g.pos()),
+    });
+    entries
+}
+
+/// nvlink's warning for each kernel whose stack size recursion leaves unknown, once per cycle
+/// (see [`recursion_cycles`]), in kernel order: given once dead code is gone and before
+/// undefined references are reported (observed: printed ahead of them). The call lists made
+/// for it are kept for [`finalize`].
+pub fn warn_unknown_stack_sizes(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    if opts.relocatable {
+        return;
+    }
+    let calls = calls_with_indirect(st);
+    // (Frame sizes do not matter here: a stack is unknown exactly where recursion is.)
+    let stack = min_stacks(st, &calls);
+    for (i, sym) in kernel_entries(st) {
+        if stack[i].is_some() {
+            continue;
+        }
+        let name = st.sym(sym).name();
+        for _ in 0..recursion_cycles(&calls, i) {
+            diags.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    format!(
+                        "Stack size for entry function '{name}' cannot be statically determined"
+                    ),
+                )
+                .about_symbol(name),
+            );
+        }
+    }
+    st.call_lists = Some(calls);
+}
+
 fn calls_with_indirect(st: &State<'_>) -> CallLists {
     let mut extended: FxHashMap<usize, Vec<FuncId>> = FxHashMap::default();
     if !st.indirect_calls.is_empty() {
@@ -1392,7 +1420,7 @@ fn calls_with_indirect(st: &State<'_>) -> CallLists {
 /// Each function's callees for what propagates along the call graph (see
 /// [`calls_with_indirect`]), by function ordinal, in one contiguous list: the walks from
 /// every kernel read them many times over.
-struct CallLists {
+pub struct CallLists {
     /// Where each function's callees start in `edges` (one more entry than functions).
     start: Vec<u32>,
     /// The callees of every function, one function after another.

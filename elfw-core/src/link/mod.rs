@@ -419,11 +419,14 @@ fn run(
             Ok(())
         })
     })?;
-    timed(times, "dce", || {
-        dce::eliminate_dead_code(&mut st, opts, diags)
-    });
+    let uncalled = timed(times, "dce", || dce::eliminate_dead_code(&mut st, opts));
     timed(times, "resolve", || -> Result<(), LinkError> {
         finalize::check_tools_patch(&st, opts)?;
+        // (nvlink's order: stack sizes, `--extra-warnings`, then undefined references.)
+        finalize::warn_unknown_stack_sizes(&mut st, opts, diags);
+        for d in uncalled {
+            diags.push(d);
+        }
         finalize::check_undefined(&st, opts, diags);
         finalize::check_register_limits(&st, opts, diags);
         Ok(())

@@ -557,6 +557,9 @@ pub struct State<'d> {
     pub ptx_const0_size: Option<SymIdx>,
     /// Why each function stayed or went, by function ordinal (filled by dead-code elimination).
     pub keep_reasons: Vec<KeepReason>,
+    /// The call lists the stack-size check made, for the finalizer to reuse
+    /// (see `finalize::warn_unknown_stack_sizes`).
+    pub call_lists: Option<super::finalize::CallLists>,
     /// Mercury targets: the SASS `.debug_frame` after pruning (see `finalize`).
     pub pruned_debug_frame: Option<Vec<u8>>,
     /// Mercury targets: how the pruned SASS line tables moved, per section, as (old start,
@@ -735,6 +738,7 @@ impl<'d> State<'d> {
             var_first_named: FxHashMap::default(),
             ptx_const0_size: None,
             keep_reasons: Vec::new(),
+            call_lists: None,
             sass_info_tail: FxHashMap::default(),
             new_constant2: Vec::new(),
             hidden_constants: Vec::new(),
