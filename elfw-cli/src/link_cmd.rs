@@ -10,7 +10,8 @@
 //!   `-suppress-debug-info` without `-g`, the `lto_` target refusal, `-nvvmpath should be
 //!   specified with -lto`, then the other conflicting-option checks, each fatal.
 //! - `--report-arch` appends ` (target: <arch as given>)` to every message printed once the
-//!   architecture is known (option-parsing warnings come earlier and have none).
+//!   architecture is known, the embedded ptxas's included (option-parsing warnings come
+//!   earlier and have none).
 //! - `-w` changes none of nvlink's own messages (accepted, no effect); `--disable-infos` drops
 //!   the link's warnings (see [`elfw_core::Linker::disable_infos`]); `-Werror` turns warnings
 //!   into errors (see [`elfw_core::Linker::warnings_as_errors`]).
@@ -39,7 +40,7 @@ struct Out<'a> {
 impl Out<'_> {
     fn line(&mut self, sev: Severity, msg: &str) {
         if sev == Severity::Verbatim {
-            let _ = writeln!(self.run.stderr, "{msg}");
+            let _ = writeln!(self.run.stderr, "{msg}{}", self.suffix);
             return;
         }
         let _ = writeln!(
@@ -297,8 +298,18 @@ fn finish_link(
     linked: &Linked,
     staged: Option<PathBuf>,
 ) -> i32 {
-    for d in &linked.diagnostics {
-        out.line(d.severity, &d.message);
+    let diags = &linked.diagnostics;
+    for (i, d) in diags.iter().enumerate() {
+        // A ptxas message may go on over indented lines: `--report-arch`'s suffix follows its
+        // last line (observed: `Function properties for f` / `    0 bytes stack frame, ...`).
+        let continued = diags.get(i + 1).is_some_and(|next| {
+            next.severity == Severity::Verbatim && next.message.starts_with("    ")
+        });
+        if d.severity == Severity::Verbatim && continued {
+            let _ = writeln!(out.run.stderr, "{}", d.message);
+        } else {
+            out.line(d.severity, &d.message);
+        }
     }
     let mut status = linked.status();
     // (A fatal with an image: nvlink wrote the output before giving up, see
