@@ -610,6 +610,42 @@ fn register_link_binaries_for_a_cubin() {
     );
 }
 
+/// libcudadevrt's module is registered when the link uses its code, not otherwise: the
+/// registration file against nvlink's own, on corpus cases that link it used and unused.
+#[test]
+fn register_link_binaries_for_cudadevrt_against_nvlink() {
+    let Some(nvlink) = common::nvlink() else {
+        return;
+    };
+    let corpus = repo().join("tests/corpus");
+    for (case, objects) in [
+        ("sm80_dynamic_parallelism", "dp.o"),
+        ("sm90_cudadevrt_unused", "main.o lib.o"),
+    ] {
+        let dir = scratch();
+        for o in objects.split(' ') {
+            std::fs::copy(corpus.join(case).join(o), dir.join(o)).unwrap();
+        }
+        let lib = corpus.join("_toolkit/lib");
+        let target = std::fs::read_to_string(corpus.join(case).join("target")).unwrap();
+        let args = format!(
+            "-arch={} --register-link-binaries=REG {objects} -L{} -lcudadevrt -o out.cubin",
+            target.trim(),
+            lib.display()
+        );
+        let status = std::process::Command::new(&nvlink)
+            .current_dir(&dir)
+            .args(args.replace("REG", "nvlink.reg.c").split_whitespace())
+            .status()
+            .unwrap();
+        assert!(status.success(), "{case}");
+        let o = nv(&dir, &args.replace("REG", "elfw.reg.c"));
+        assert_eq!(o.status, 0, "{case}");
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        assert_eq!(read("elfw.reg.c"), read("nvlink.reg.c"), "{case}");
+    }
+}
+
 #[test]
 fn register_link_binaries_for_host_objects_and_archives() {
     // nvlink -arch=sm_90 --register-link-binaries=r.c main.o libparts.a (corpus case

@@ -571,6 +571,9 @@ impl Linker {
         // some device code came before it (see below).
         let mut device_code_seen = false;
         let mut after_cudadevrt = false;
+        // libcudadevrt's registrations, by input report: nvlink registers its module when
+        // the link uses its code (observed: not when nothing calls into it, nor under LTO).
+        let mut system_registrations: Vec<(usize, Vec<String>)> = Vec::new();
         let mut unexpected_after_cudadevrt = false;
         for (i, item) in order.iter().enumerate() {
             let name = item.name().to_string();
@@ -701,13 +704,15 @@ impl Linker {
                     .file_name()
                     .is_some_and(|f| f.to_string_lossy().contains("cudadevrt"));
                 if !loaded.module_ids.is_empty() {
-                    if !system {
-                        registrations.extend(
-                            loaded
-                                .module_ids
-                                .iter()
-                                .map(|m| String::from_utf8_lossy(m).into_owned()),
-                        );
+                    let ids = loaded
+                        .module_ids
+                        .iter()
+                        .map(|m| String::from_utf8_lossy(m).into_owned());
+                    if system {
+                        // Registered only when the link takes its code (below).
+                        system_registrations.push((out.inputs.len(), ids.collect()));
+                    } else {
+                        registrations.extend(ids);
                     }
                 } else if !loaded.cubins.is_empty()
                     || loaded.lto_modules.iter().any(|m| m.options.is_some())
@@ -1045,6 +1050,16 @@ impl Linker {
         let (image, diags, times) = match result {
             Ok(o) => {
                 out.map = o.map;
+                let system_used = o
+                    .merged_inputs
+                    .iter()
+                    .zip(&opts.system_library)
+                    .any(|(&merged, &system)| merged && system);
+                if system_used {
+                    for (report, ids) in system_registrations {
+                        out.inputs[report].registrations.extend(ids);
+                    }
+                }
                 (Some(o.image), o.diagnostics, o.times)
             }
             Err(f) => (None, f.diagnostics, PhaseTimes::default()),

@@ -180,6 +180,9 @@ pub struct LinkOutput {
     pub times: PhaseTimes,
     /// What the link did, when [`LinkOptions::want_map`] asked for it.
     pub map: Option<LinkMap>,
+    /// Which inputs the merge took, by input index: all but a system library's cubins that
+    /// resolve nothing (see [`LinkOptions::system_library`]).
+    pub merged_inputs: Vec<bool>,
 }
 
 /// What a link did: where every output section's bytes came from, why each function is in
@@ -301,12 +304,22 @@ fn link_with(
     let mut diags = Diagnostics::default();
     let mut times = PhaseTimes::default();
     let mut map = None;
-    match run(inputs, opts, &mut diags, &mut times, &mut map, out) {
+    let mut merged_inputs = vec![false; inputs.len()];
+    match run(
+        inputs,
+        opts,
+        &mut diags,
+        &mut times,
+        &mut map,
+        &mut merged_inputs,
+        out,
+    ) {
         Ok(image) if !diags.has_errors() => Ok(LinkOutput {
             image,
             diagnostics: diags,
             times,
             map,
+            merged_inputs,
         }),
         Ok(_) => Err(LinkFailure { diagnostics: diags }),
         Err(e) => {
@@ -337,6 +350,7 @@ fn run(
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
     map: &mut Option<LinkMap>,
+    merged: &mut [bool],
     out: Option<&mut dyn std::io::Write>,
 ) -> Result<Vec<u8>, LinkError> {
     let bump = bumpalo::Bump::new();
@@ -379,6 +393,7 @@ fn run(
             {
                 return Ok(());
             }
+            merged[i] = true;
             merge::merge_decoded(&mut st, i, obj, decoded, opts, diags).map(drop)
         };
         // (Not from one of rayon's own threads: waiting there for a job queued behind it
