@@ -4,14 +4,15 @@
 //! and a `.rel.nv.constant0.<k>` entry (`R_CUDA_TEX_HEADER_INDEX`, `R_CUDA_SAMP_HEADER_INDEX`,
 //! `R_CUDA_SURF_HEADER_INDEX`) asks the driver to fill it with the descriptor's header index.
 //!
-//! Observed (sm_75 and sm_90 goldens): slots follow symbol-table order whatever order the code
-//! refers to them in; the relocation section is the REL companion made with the constant bank
+//! Observed (sm_75 to sm_90): a kernel's slots are those of every reference of the link in
+//! nvlink's shuffled order (see [`slot_order`]), whatever order the code refers to them in;
+//! the relocation section is the REL companion made with the constant bank
 //! (so it sorts before `.rel.debug_frame` of the same input), without `SHF_INFO_LINK`. Following nvlink's bindless pass as the wiki describes it, a kernel takes a
 //! slot for every reference of each kind (texture, sampler, surface) it reaches at least one
 //! of, reached through any chain of calls.
 
 use super::state::*;
-use crate::arena::SymIdx;
+use crate::arena::{GlobalIdx, LocalIdx, SymIdx};
 use crate::elf::consts::*;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -79,6 +80,30 @@ pub type Slots = FxHashMap<(SecId, SymIdx), u64>;
 /// Relocations read per task when looking for references.
 const RELOCS_PER_TASK: usize = 8192;
 
+/// The order of a kernel's slots: every reference of the link (used or not), as nvlink lays
+/// them out. Observed (sm_75 to sm_120, 1 to 7 references): nvlink lists the surfaces, then
+/// the samplers, then the textures, each kind in symbol-table order, builds its list by
+/// prepending them one by one, and lays the slots out after its list merge sort by
+/// (alignment, size), all equal here, so that the result is that sort's fixed shuffle of the
+/// reversed list (3 textures in symbol order a, b, c: slots a, c, b).
+fn slot_order(st: &State<'_>) -> Vec<SymIdx> {
+    let mut listed: Vec<(u8, SymIdx)> = Vec::new();
+    let locals =
+        (1..st.locals.len()).filter_map(|i| LocalIdx::from_slot(i as u32).map(SymIdx::from));
+    let globals =
+        (1..st.globals.len()).filter_map(|i| GlobalIdx::from_slot(i as u32).map(SymIdx::from));
+    for sym in locals.chain(globals) {
+        let s = st.sym(sym);
+        if !s.removed() && is_bindless_type(s.sym_type()) {
+            listed.push((s.sym_type(), sym));
+        }
+    }
+    // Surfaces first, then samplers, then textures (stable: symbol order within a kind).
+    listed.sort_by_key(|&(t, _)| std::cmp::Reverse(t));
+    let prepended: Vec<SymIdx> = listed.iter().rev().map(|&(_, sym)| sym).collect();
+    super::shared::list_merge_sort(&prepended, |_| ())
+}
+
 /// Allocates the slots, appends them to the kernels' constant banks and adds the driver
 /// relocations. Runs after dead-code elimination and before relocation.
 pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
@@ -104,17 +129,13 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
         })
         .collect();
     let mut used: FxHashMap<SecId, u8> = FxHashMap::default();
-    let mut refs: Vec<SymIdx> = Vec::new();
-    for (target, sym, t) in found.into_iter().flatten() {
+    for (target, _, t) in found.into_iter().flatten() {
         *used.entry(target).or_default() |= kind_bits(t);
-        if !refs.contains(&sym) {
-            refs.push(sym);
-        }
     }
-    if refs.is_empty() {
+    if used.is_empty() {
         return slots;
     }
-    refs.sort_by_key(|s| s.kind());
+    let refs = slot_order(st);
 
     let text_of = |st: &State<'_>, f: &Function| -> Option<SecId> {
         match st.sym(f.sym?).section() {

@@ -70,8 +70,13 @@ fn add_section_symbol(st: &mut State<'_>, id: SecId) {
 }
 
 /// Names the driver or device runtime provides, so nvlink does not report them undefined.
+/// The driver-provided size of an independent-mode sampler descriptor (`texmode_independent`
+/// PTX; ptxas declares it weak and undefined).
+pub(super) const SAMPLERREF_DESC_SIZE: &str = ".nv.independent.samplerrefDescSize";
+
 pub(super) fn provided_externally(name: &str) -> bool {
     name.starts_with("__cuda_syscall")
+        || name == SAMPLERREF_DESC_SIZE
         || matches!(
             name,
             "vprintf" | "malloc" | "free" | "__assertfail" | "__nv_reservedSMEM_offset_0_alias"
@@ -738,7 +743,12 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
             // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
             // shared-memory ones, global, and drops the rest.
-            if opts.relocatable || s.name().starts_with(".nv.reservedSmem") {
+            // (Also the size of an independent-mode sampler descriptor, which `txq` on a
+            // `.samplerref` reads: observed, sm_90.)
+            if opts.relocatable
+                || s.name().starts_with(".nv.reservedSmem")
+                || s.name() == SAMPLERREF_DESC_SIZE
+            {
                 *g.info() = (STB_GLOBAL << 4) | s.sym_type();
             } else {
                 *g.removed() = true;
