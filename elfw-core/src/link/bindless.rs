@@ -146,6 +146,25 @@ fn slot_order(st: &State<'_>) -> Vec<SymIdx> {
     super::shared::list_merge_sort(&prepended, |_| ())
 }
 
+/// Where the slots start in every kernel's bank: past the largest kernel bank of the link,
+/// those of kernels without slots included, rounded up to the banks' largest alignment (up to
+/// sm_90) or to 16 bytes (from sm_100 on, where the finalizer appends the Mercury bank).
+/// Observed (sm_90 and sm_100): a kernel with 8 bytes of parameters gets its slots at 0x244
+/// (0x3c0) beside a kernel with 52, whether or not that one reads a reference.
+fn slots_start(st: &State<'_>, mercury: bool) -> u64 {
+    let (mut size, mut align) = (0u64, 1u64);
+    for i in 1..st.sections.len() {
+        let s = st.sections.at(i);
+        if s.removed() || s.sh_type() != SHT_CUDA_CONSTANT0 || !matches!(s.info(), Link::Section(_))
+        {
+            continue;
+        }
+        size = size.max(s.size());
+        align = align.max(s.addralign());
+    }
+    size.next_multiple_of(if mercury { 16 } else { align })
+}
+
 /// Allocates the slots, appends them to the kernels' constant banks and adds the driver
 /// relocations. Runs after dead-code elimination and before relocation.
 pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
@@ -178,6 +197,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
         return slots;
     }
     let refs = slot_order(st);
+    let start = slots_start(st, mercury);
 
     let text_of = |st: &State<'_>, f: &Function| -> Option<SecId> {
         match st.sym(f.sym?).section() {
@@ -220,15 +240,11 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
         let Some(rel) = ensure_slot_section(st, kname, mercury) else {
             continue;
         };
-        // sm_100+: the Mercury bank starts at the next 16-byte boundary (zeros before it).
-        if mercury {
-            let size = st.sec(bank).size();
-            let pad = size.next_multiple_of(16) - size;
-            if pad > 0 {
-                st.append_data(bank, None, pad, 1, usize::MAX, u32::MAX);
-            }
+        // Zeros up to where every kernel's slots start.
+        let size = st.sec(bank).size();
+        if start > size {
+            st.append_data(bank, None, start - size, 1, usize::MAX, u32::MAX);
         }
-        let start = st.sec(bank).size();
         let mut made = Vec::new();
         for &sym in &refs {
             let t = st.sym(sym).sym_type();
