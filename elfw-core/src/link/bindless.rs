@@ -245,13 +245,17 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
         if start > size {
             st.append_data(bank, None, start - size, 1, usize::MAX, u32::MAX);
         }
+        // Every reference has one place in every kernel's bank, the kinds the kernel does
+        // not read left as holes (observed: a kernel reading only a sampler gets its slot at
+        // the sampler's place, its bank as long as the others').
+        let block = st.append_data(bank, None, 4 * refs.len() as u64, 4, usize::MAX, u32::MAX);
         let mut made = Vec::new();
-        for &sym in &refs {
+        for (i, &sym) in refs.iter().enumerate() {
             let t = st.sym(sym).sym_type();
             if mask & kind_bits(t) == 0 {
                 continue;
             }
-            let offset = st.append_data(bank, None, 4, 4, usize::MAX, u32::MAX);
+            let offset = block + 4 * i as u64;
             // (The SASS relocations keep the R_CUDA types on sm_100+ too, but a sampler's
             // is R_CUDA_SAMP_HEADER_INDEX_0 there: observed, sm_100 and sm_120.)
             let r_type = match t {
