@@ -114,7 +114,7 @@ impl SlotBank {
 }
 
 /// What code reads for a reference in the Mercury world: its slot's place in the Mercury
-/// bank (the SASS place less where the slots start), the first kernel's as in the SASS code.
+/// bank (the SASS place less where the slots start).
 pub fn mercury_slot_value(st: &State<'_>, text: SecId, sym: SymIdx) -> Option<u64> {
     st.merc_slot_values.get(&(text, sym)).copied()
 }
@@ -273,7 +273,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
                 input: usize::MAX,
             });
             made.push((sym, offset));
-            // Code shared by several kernels takes the first kernel's slot.
+            // (Code shared by several kernels finds the reference at one place in all of them.)
             for &text in &texts {
                 slots.entry((text, sym)).or_insert(offset);
                 if mercury {
