@@ -25,6 +25,7 @@ const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
 const EIATTR_REGCOUNT: u8 = 0x2f;
 const EIATTR_NUM_BARRIERS: u8 = 0x4c;
 const STT_CUDA_TEXTURE: u8 = 10;
+const STT_CUDA_SAMPLER: u8 = 11;
 const STT_CUDA_SURFACE: u8 = 12;
 
 fn section_size(elf: &ElfFile<'_>, name: &str) -> u64 {
@@ -63,13 +64,15 @@ fn barriers(elf: &ElfFile<'_>, name: &str) -> Option<u32> {
         })
 }
 
-/// The texture and surface references (distinct symbols) of kernel `name`'s relocations,
-/// those of its code and of its constant bank 0 (observed, sm_75 and sm_90: a kernel reading
-/// one `texture<>` and one `surface<>` reference gets `, 1 textures, 1 surfaces`; the
-/// references are relocations of `.nv.constant0.<k>` there).
-fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32) {
+/// The texture, surface and sampler references (distinct symbols) of kernel `name`'s
+/// relocations, those of its code and of its constant bank 0 (observed, sm_75 and sm_90: a
+/// kernel reading one `texture<>` and one `surface<>` reference gets `, 1 textures, 1
+/// surfaces`, one with samplers `, 2 textures, 1 surfaces, 2 samplers`; the references are
+/// relocations of `.nv.constant0.<k>` there).
+fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32, u32) {
     let mut textures = Vec::new();
     let mut surfaces = Vec::new();
+    let mut samplers = Vec::new();
     for prefix in [".rel", ".rela"] {
         for target in [".text", ".nv.constant0"] {
             let Some(i) = elf.section_by_name(format!("{prefix}{target}.{name}").as_bytes()) else {
@@ -83,6 +86,7 @@ fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32) {
                 let list = match sym.sym_type() {
                     STT_CUDA_TEXTURE => &mut textures,
                     STT_CUDA_SURFACE => &mut surfaces,
+                    STT_CUDA_SAMPLER => &mut samplers,
                     _ => continue,
                 };
                 if !list.contains(&r.sym) {
@@ -91,7 +95,11 @@ fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32) {
             }
         }
     }
-    (textures.len() as u32, surfaces.len() as u32)
+    (
+        textures.len() as u32,
+        surfaces.len() as u32,
+        samplers.len() as u32,
+    )
 }
 
 /// The number of sections without file data (`SHT_NOBITS`; in a `-r` image, where they keep
@@ -116,6 +124,7 @@ struct KernelStats {
     section: u32,
     textures: u32,
     surfaces: u32,
+    samplers: u32,
     registers: u32,
     barriers: Option<u32>,
     stack: u32,
@@ -149,11 +158,12 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
         if image && target.sm >= 100 {
             smem = smem.saturating_sub(1024);
         }
-        let (textures, surfaces) = texture_refs(elf, &name);
+        let (textures, surfaces, samplers) = texture_refs(elf, &name);
         out.push(KernelStats {
             section: sym.shndx,
             textures,
             surfaces,
+            samplers,
             registers: records.get(&(EIATTR_REGCOUNT, idx)).copied().unwrap_or(0),
             barriers: barriers(elf, &name),
             stack,
@@ -240,6 +250,9 @@ pub fn verbose_lines(
         }
         if k.surfaces > 0 && textures {
             line.push_str(&format!(", {} surfaces", k.surfaces));
+        }
+        if k.samplers > 0 && textures {
+            line.push_str(&format!(", {} samplers", k.samplers));
         }
         lines.push(line);
     }

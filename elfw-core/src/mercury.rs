@@ -28,6 +28,9 @@ pub const SHT_MERC_CAPSULE: u32 = 0x7000_0016;
 pub const SHT_MERC_USER_CONSTANT: u32 = 0x7000_007c;
 /// `sh_type` of `.nv.merc.nv.constant.optimizer.<f>` (the Mercury twin of `.nv.constant2.<f>`).
 pub const SHT_MERC_OPTIMIZER_CONSTANT: u32 = 0x7000_0084;
+/// `sh_type` of `.nv.merc.nv.constant.entry_image_header_indices.<k>` (a kernel's texture,
+/// sampler and surface slots).
+pub const SHT_MERC_SLOT_CONSTANT: u32 = 0x7000_0079;
 /// `sh_type` of `.nv.merc.rela<section>`.
 pub const SHT_MERC_RELA: u32 = 0x7000_0082;
 /// `sh_type` of `.nv.merc.nv.info` and `.nv.merc.nv.info.<f>`.
@@ -53,6 +56,12 @@ const USER_CONSTANT: (&[u8], &[u8]) = (b".nv.constant3", b".nv.merc.nv.constant.
 /// (`.nv.merc.nv.constant.optimizer.<f>`), name prefixes. ptxas names the SASS section's own
 /// symbol `.nv.constant.optimizer.<f>` too, and nvlink keeps that name.
 pub const OPTIMIZER_CONSTANT: (&str, &str) = (".nv.constant2.", ".nv.constant.optimizer.");
+
+/// A kernel's constant bank (SASS `.nv.constant0.<k>`) and the Mercury bank of its texture,
+/// sampler and surface slots (`.nv.merc.nv.constant.entry_image_header_indices.<k>`), name
+/// prefixes.
+pub const SLOT_CONSTANT: (&str, &str) =
+    (".nv.constant0.", ".nv.constant.entry_image_header_indices.");
 
 /// NUL bytes the Mercury writer leaves after the last name of `.shstrtab` (every sm_100+ image
 /// written by nvlink 13.5 or ptxas 13.5, final or relocatable).
@@ -207,6 +216,14 @@ pub fn sass_twin(merc_name: &[u8]) -> Option<Vec<u8>> {
     for rela in [&b""[..], b".rela"] {
         if let Some(f) = rest.strip_prefix(rela).and_then(|r| r.strip_prefix(merc)) {
             return Some([rela, sass, f].concat());
+        }
+        // A final link's texture/surface slots: `.nv.merc[.rela].nv.constant.entry_image_header_indices.<k>`
+        // → `[.rela].nv.constant0.<k>`.
+        if let Some(k) = rest
+            .strip_prefix(rela)
+            .and_then(|r| r.strip_prefix(SLOT_CONSTANT.1.as_bytes()))
+        {
+            return Some([rela, SLOT_CONSTANT.0.as_bytes(), k].concat());
         }
     }
     Some(rest.to_vec())

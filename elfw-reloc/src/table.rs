@@ -480,6 +480,7 @@ pub mod types {
         R_CUDA_ABS24_40 = 74;
         R_CUDA_ABS55_16_34 = 75;
         R_CUDA_ABS20_44 = 100;
+        R_CUDA_SAMP_HEADER_INDEX_0 = 101;
         R_CUDA_UNIFIED = 102;
         R_CUDA_UNIFIED_32 = 103;
         R_CUDA_UNIFIED32_LO_32 = 112;

@@ -70,8 +70,13 @@ fn add_section_symbol(st: &mut State<'_>, id: SecId) {
 }
 
 /// Names the driver or device runtime provides, so nvlink does not report them undefined.
+/// The driver-provided size of an independent-mode sampler descriptor (`texmode_independent`
+/// PTX; ptxas declares it weak and undefined).
+pub(super) const SAMPLERREF_DESC_SIZE: &str = ".nv.independent.samplerrefDescSize";
+
 pub(super) fn provided_externally(name: &str) -> bool {
     name.starts_with("__cuda_syscall")
+        || name == SAMPLERREF_DESC_SIZE
         || matches!(
             name,
             "vprintf" | "malloc" | "free" | "__assertfail" | "__nv_reservedSMEM_offset_0_alias"
@@ -738,7 +743,12 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
             // `-r` makes every weak undefined symbol global (observed: the `__UDT*`/`__UFT*`
             // table symbols and `.nv.reservedSmem.*`); a final link keeps only the reserved
             // shared-memory ones, global, and drops the rest.
-            if opts.relocatable || s.name().starts_with(".nv.reservedSmem") {
+            // (Also the size of an independent-mode sampler descriptor, which `txq` on a
+            // `.samplerref` reads: observed, sm_90.)
+            if opts.relocatable
+                || s.name().starts_with(".nv.reservedSmem")
+                || s.name() == SAMPLERREF_DESC_SIZE
+            {
                 *g.info() = (STB_GLOBAL << 4) | s.sym_type();
             } else {
                 *g.removed() = true;
@@ -1847,6 +1857,11 @@ fn order_sections(st: &State<'_>, fin: &mut Finalized, opts: &LinkOptions) {
         if s.removed() {
             continue;
         }
+        // (But not the banks that took texture/surface slots: the link made them, after the
+        // other constant banks; see `bindless::SlotBank`.)
+        if merc && super::bindless::is_slot_bank(st, SecId(i as u32)) {
+            continue;
+        }
         let b = if merc && is_kernel_bank(s) {
             8
         } else {
@@ -1854,6 +1869,7 @@ fn order_sections(st: &State<'_>, fin: &mut Finalized, opts: &LinkOptions) {
         };
         buckets[b as usize].push(SecId(i as u32));
     }
+    buckets[4].extend(st.slot_banks.iter().map(|b| b.bank));
     buckets[8].sort_by_key(|&id| kernel_bank_key(st, id));
     let mut ids: Vec<SecId> = Vec::with_capacity(buckets.iter().map(Vec::len).sum());
     for b in &buckets {
@@ -1912,14 +1928,29 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
     let mut global = vec![0; st.globals.len()];
     let mut order = Vec::new();
     // sm_100+: the kernels' constant-bank section symbols come after the globals (observed).
+    // (Those of the banks that took texture/surface slots come last among the locals, in the
+    // order the banks were made: see `bindless::SlotBank`.)
+    let slot_bank = |s: SymbolRef| -> Option<usize> {
+        match s.section() {
+            SymSection::Section(id) if s.sym_type() == STT_SECTION => {
+                st.slot_banks.iter().position(|b| b.bank == id)
+            }
+            _ => None,
+        }
+    };
     let last = |s: SymbolRef| -> bool {
         opts.target.is_mercury()
             && s.sym_type() == STT_SECTION
             && matches!(s.section(), SymSection::Section(id) if is_kernel_bank(st.sec(id)))
     };
     let mut moved = Vec::new();
+    let mut slot_banks = Vec::new();
     for (i, s) in st.locals.iter().enumerate().skip(1) {
         if symbol_in_image(st, s) {
+            if let Some(k) = slot_bank(s) {
+                slot_banks.push((k, i));
+                continue;
+            }
             if last(s) {
                 moved.push(i);
                 continue;
@@ -1928,6 +1959,12 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
             n += 1;
             order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
         }
+    }
+    slot_banks.sort_unstable();
+    for (_, i) in slot_banks {
+        local[i] = n;
+        n += 1;
+        order.push(crate::arena::LocalIdx::from_slot(i as u32).unwrap().into());
     }
     // sm_100+ `-g` and `--preserve-relocs`: shared variables written as locals (a template
     // kernel's weak arrays) are numbered with the locals, after them (observed; below sm_100
@@ -2104,6 +2141,15 @@ fn build_merc_strtab<'d>(
             let s = st.sym(i);
             if s.sym_type() == STT_SECTION && s.name() == ".nv.constant3" {
                 &b".nv.constant.user"[..]
+            } else if let Some(k) = s
+                .name()
+                .strip_prefix(".nv.constant0.")
+                .filter(|_| s.sym_type() == STT_SECTION)
+                .filter(|_| matches!(s.section(), SymSection::Section(id) if super::bindless::is_slot_bank(st, id)))
+            {
+                st.bump
+                    .alloc_str(&format!("{}{k}", super::bindless::MERC_SLOT_BANK_SYMBOL))
+                    .as_bytes()
             } else {
                 s.name().as_bytes()
             }

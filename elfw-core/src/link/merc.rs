@@ -505,6 +505,19 @@ pub fn relocate(
             continue;
         };
         let s = st.sym(sym);
+        // A final link's references to texture/surface slots: the capsule reads the slot's
+        // place in the Mercury bank (observed, sm_100: 4 and 8 for a kernel's second and third
+        // slots), and nothing is left for the driver.
+        if !opts.relocatable && super::bindless::is_bindless_type(s.sym_type()) {
+            let twin = w.sections[target].twin;
+            if let Some(value) = super::bindless::mercury_slot_value(st, twin, sym) {
+                if w.sections[target].kind == MercKind::Capsule {
+                    patch_capsule(&mut w.sections[target].bytes, &r, value);
+                }
+                w.relocs[k].dropped = true;
+                continue;
+            }
+        }
         let class = super::relocate::target_class(&super::relocate::View::of(st), s, opts);
         let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
             continue;
@@ -626,6 +639,50 @@ pub fn relocate(
         };
         if let Some(id) = st.section_by_name(&String::from_utf8_lossy(&sass)) {
             *st.sec_mut(id).keep_empty() = true;
+        }
+    }
+}
+
+/// Adds the Mercury banks of the kernels' texture, sampler and surface slots
+/// (`.nv.merc.nv.constant.entry_image_header_indices.<k>`, zeros, and their
+/// `R_MERCURY_*_HEADER_INDEX` relocations; see `bindless::SlotBank`).
+pub fn add_slot_banks(w: &mut MercWorld, st: &State<'_>) {
+    for b in &st.slot_banks {
+        let s = st.sec(b.bank);
+        let Some(kernel) = s.name().strip_prefix(mercury::SLOT_CONSTANT.0) else {
+            continue;
+        };
+        let size = s.size() - b.start;
+        w.sections.push(MercSection {
+            name: format!(".nv.merc{}{kernel}", mercury::SLOT_CONSTANT.1),
+            twin: b.bank,
+            kind: MercKind::Constant,
+            sh_type: mercury::SHT_MERC_SLOT_CONSTANT,
+            flags: SHF_MERCURY | SHF_ALLOC | SHF_INFO_LINK,
+            addralign: 4,
+            entsize: 0,
+            size,
+            bytes: vec![0; size as usize],
+            has_data: true,
+        });
+        w.relas.push(MercRela {
+            name: format!(".nv.merc.rela{}{kernel}", mercury::SLOT_CONSTANT.1),
+            target: w.sections.len() - 1,
+            resolved: false,
+        });
+        let rela = w.relas.len() - 1;
+        for &(sym, offset) in &b.slots {
+            w.relocs.push(MercReloc {
+                rela,
+                offset: offset - b.start,
+                r_type: super::bindless::SlotBank::mercury_type(st, sym),
+                sym: Some(sym),
+                addend: 0,
+                sass_addend: 0,
+                slot: None,
+                dropped: false,
+                sass_header: None,
+            });
         }
     }
 }

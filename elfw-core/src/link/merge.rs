@@ -2063,8 +2063,9 @@ pub const EIATTR_CRS_STACK_SIZE: u8 = 0x1e;
 /// Attributes dropped for a weak definition that lost (wiki: codes 17, 35, 47, 59).
 const WEAK_SKIPPED: [u8; 4] = [0x11, 0x23, 0x2f, 0x3b];
 
-/// Attributes whose first payload word is a symbol index.
-const SYMBOL_OPERAND: [u8; 7] = [0x0a, 0x11, 0x12, 0x1e, 0x23, 0x2f, 0x3b];
+/// Attributes whose first payload word is a symbol index (SAMPLER_INIT and
+/// SAMPLER_FORCE_UNNORMALIZED name a `.samplerref`, TEXTURE_NORMALIZED a `.texref`).
+const SYMBOL_OPERAND: [u8; 10] = [0x08, 0x09, 0x0a, 0x11, 0x12, 0x13, 0x1e, 0x23, 0x2f, 0x3b];
 
 fn info_symbol_operand(r: &InfoRecord<'_>) -> Option<u32> {
     if r.format == EIFMT_SVAL && SYMBOL_OPERAND.contains(&r.attr) && r.payload.len() >= 4 {

@@ -489,6 +489,7 @@ fn run(
         timed(times, "mercury-relocate", || {
             merc::relocate(&mut w, &mut st, &mut patched, opts)
         });
+        merc::add_slot_banks(&mut w, &st);
         Some(w)
     } else {
         None

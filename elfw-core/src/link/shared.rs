@@ -1036,7 +1036,10 @@ struct Window {
 /// node onto one, the second, fourth, ... onto the other), sort both the same way, then
 /// merge them, taking from the second list only when its head is strictly smaller. Not
 /// stable: with all keys equal, `0..8` comes out as `[2, 6, 0, 4, 3, 7, 1, 5]`.
-fn list_merge_sort<T: Copy, K: Ord>(items: &[T], key: impl Fn(&T) -> K + Copy) -> Vec<T> {
+pub(super) fn list_merge_sort<T: Copy, K: Ord>(
+    items: &[T],
+    key: impl Fn(&T) -> K + Copy,
+) -> Vec<T> {
     if items.len() <= 1 {
         return items.to_vec();
     }

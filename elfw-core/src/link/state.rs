@@ -580,6 +580,12 @@ pub struct State<'d> {
     /// sm_100+: the Mercury twins of the kernels' compiler-constants banks that a final link
     /// assembled (see `const_bank2`).
     pub merc_bank2: Vec<super::const_bank2::MercBank2>,
+    /// sm_100+ final links: the kernels' constant banks that took texture, sampler and surface
+    /// slots, in the order the slots were made (see `bindless`).
+    pub slot_banks: Vec<super::bindless::SlotBank>,
+    /// sm_100+ final links: what code reads for a reference in the Mercury world, by (code
+    /// section, reference) (see `bindless`).
+    pub merc_slot_values: FxHashMap<(SecId, SymIdx), u64>,
 }
 
 /// The symbol arrays and the callgraph, which writers read from worker threads (the state
@@ -744,6 +750,8 @@ impl<'d> State<'d> {
             hidden_constants: Vec::new(),
             null_symbol_value: 0,
             merc_bank2: Vec::new(),
+            slot_banks: Vec::new(),
+            merc_slot_values: FxHashMap::default(),
         };
         s.sections.push(Section {
             role: SecRole::Synthetic,
