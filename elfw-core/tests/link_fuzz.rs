@@ -3038,3 +3038,10 @@ fn regression_fatbin_forged_size_decompress_alloc() {
 fn regression_fence_frame_zero_code_align() {
     replay("fence_frame_zero_code_align");
 }
+
+/// Seed 2323: an sm_100a `.debug_frame` made `SHT_NOBITS` with a forged size of about 1 TB;
+/// the frame's bytes, read to place CIE pointers, were allocated at that size.
+#[test]
+fn regression_relocate_nobits_frame_alloc() {
+    replay("relocate_nobits_frame_alloc");
+}

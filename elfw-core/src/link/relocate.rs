@@ -573,8 +573,19 @@ fn containing_cie(frame: &[u8], target: u64) -> Option<u64> {
 }
 
 /// A section's bytes as merged: its contributions at their offsets, zero padding between.
+/// (A `SHT_NOBITS` section has no bytes in the file, whatever size it claims: only as many as
+/// its contributions hold are made.)
 pub(super) fn section_bytes(st: &View<'_, '_>, id: SecId) -> Vec<u8> {
-    let mut out = vec![0u8; st.sec(id).size() as usize];
+    let size = if st.sec(id).sh_type() == SHT_NOBITS {
+        st.nodes_of(id)
+            .filter_map(|n| n.data().map(|d| n.offset().saturating_add(d.len() as u64)))
+            .max()
+            .unwrap_or(0)
+            .min(st.sec(id).size())
+    } else {
+        st.sec(id).size()
+    };
+    let mut out = vec![0u8; size as usize];
     for n in st.nodes_of(id) {
         if let Some(d) = n.data() {
             // (A contribution past the section's end is left out, as the emitter does.)
