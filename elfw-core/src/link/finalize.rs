@@ -325,6 +325,7 @@ pub fn finalize(
     // meanwhile) and writes the notes.
     let names = st.sections.name.clone();
     let name_removed = st.sections.name_removed.clone();
+    let first_named = st.first_named.clone();
     let interned = std::mem::take(&mut st.interned);
     let local_order = std::mem::take(&mut st.local_name_order);
     let global_order = std::mem::take(&mut st.global_name_order);
@@ -346,7 +347,7 @@ pub fn finalize(
         // here once entry properties are done.)
         let early = scope.spawn(move || {
             let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
-            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
+            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed, &first_named);
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
@@ -2445,27 +2446,31 @@ fn frame_rewrites<'d>(
 
 /// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with
 /// each section's `sh_name` (by creation id).
-fn build_shstrtab(names: &[&str], name_removed: &[bool]) -> (Vec<u8>, Vec<u32>) {
+fn build_shstrtab(
+    names: &[&str],
+    name_removed: &[bool],
+    first_named: &[SecId],
+) -> (Vec<u8>, Vec<u32>) {
     let mut name_offset = vec![0u32; names.len()];
     let size = 1 + names.iter().map(|n| n.len() + 1).sum::<usize>();
     let mut out = Vec::with_capacity(size);
     out.push(0);
-    // Sections may share a name (local functions of several inputs): the name is written once.
-    let mut offsets: FxHashMap<&str, u32> =
-        FxHashMap::with_capacity_and_hasher(names.len(), Default::default());
-    let mut add = |i: usize, out: &mut Vec<u8>| {
-        let name = names[i];
-        name_offset[i] = *offsets.entry(name).or_insert_with(|| {
-            let at = out.len() as u32;
-            out.extend_from_slice(name.as_bytes());
-            out.push(0);
-            at
-        });
-    };
+    // Sections may share a name (local functions of several inputs): the name is written once,
+    // where the first section of that name still in the table put it (by the first section
+    // made with the name: no hashing of names here).
+    let mut written = vec![u32::MAX; names.len()];
     for (i, &removed) in name_removed.iter().enumerate().skip(1) {
-        if !removed {
-            add(i, &mut out);
+        if removed {
+            continue;
         }
+        let first = first_named.get(i).map_or(i, |f| f.index());
+        let at = &mut written[first];
+        if *at == u32::MAX {
+            *at = out.len() as u32;
+            out.extend_from_slice(names[i].as_bytes());
+            out.push(0);
+        }
+        name_offset[i] = *at;
     }
     (out, name_offset)
 }

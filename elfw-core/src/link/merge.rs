@@ -103,6 +103,7 @@ pub fn reserve_for_inputs(st: &mut State<'_>, inputs: &[InputObject<'_>]) {
     st.section_names.reserve(sections);
     st.global_names.reserve(non_local);
     st.sections.reserve(sections);
+    st.first_named.reserve(sections);
     st.nodes.reserve(sections);
     st.locals.reserve(sections);
     st.globals.reserve(non_local);
