@@ -776,31 +776,63 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 /// Register counts propagated along the callgraph, minimum stack sizes per kernel, and the
 /// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
 /// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
+/// Values by symbol, in one dense column per symbol array (indexed by slot): for passes over
+/// every record that would otherwise hash a symbol index per record.
+struct BySym<T> {
+    local: Vec<T>,
+    global: Vec<T>,
+    /// Where writes to a symbol outside both arrays go (never read).
+    spare: T,
+}
+
+impl<T: Copy> BySym<T> {
+    /// `empty` for every symbol of `st`.
+    fn new(st: &State<'_>, empty: T) -> BySym<T> {
+        BySym {
+            local: vec![empty; st.locals.len()],
+            global: vec![empty; st.globals.len()],
+            spare: empty,
+        }
+    }
+
+    /// The value of `sym` (`None` for an index outside the arrays).
+    fn get(&self, sym: SymIdx) -> Option<T> {
+        match sym.kind() {
+            SymKind::Local(l) => self.local.get(l.pos()).copied(),
+            SymKind::Global(g) => self.global.get(g.pos()).copied(),
+        }
+    }
+
+    /// The value of `sym`, to write.
+    fn at(&mut self, sym: SymIdx) -> &mut T {
+        let slot = match sym.kind() {
+            SymKind::Local(l) => self.local.get_mut(l.pos()),
+            SymKind::Global(g) => self.global.get_mut(g.pos()),
+        };
+        slot.unwrap_or(&mut self.spare)
+    }
+}
+
 fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
     let bump = st.bump;
-    // Per-function values from the merged global records.
-    let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
-    let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
+    // Per-function values from the merged global records (register count, frame size).
+    let mut values: BySym<(Option<u32>, Option<u32>)> = BySym::new(st, (None, None));
     for r in &st.info {
         if let (Some(sym), true) = (r.sym, r.payload.len() >= 8) {
             let v = u32::from_le_bytes(r.payload[4..8].try_into().unwrap_or([0; 4]));
             match r.attr {
-                EIATTR_REGCOUNT => {
-                    regs.insert(sym, v);
-                }
-                EIATTR_FRAME_SIZE => {
-                    frame.insert(sym, v);
-                }
+                EIATTR_REGCOUNT => values.at(sym).0 = Some(v),
+                EIATTR_FRAME_SIZE => values.at(sym).1 = Some(v),
                 _ => {}
             }
         }
     }
     for f in st.functions.iter_mut().skip(1) {
         if let Some(sym) = f.sym {
-            f.regcount = regs.get(&sym).copied();
-            f.frame_size = frame.get(&sym).copied();
+            (f.regcount, f.frame_size) = values.get(sym).unwrap_or((None, None));
         }
     }
+    drop(values);
     if opts.relocatable {
         return;
     }
@@ -831,14 +863,17 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
         SymKind::Local(l) => (0, l.pos()),
         SymKind::Global(g) => (1, g.pos()),
     });
-    let entry_of: FxHashMap<SymIdx, usize> = entries.iter().map(|&(i, s)| (s, i)).collect();
+    let mut entry_of: BySym<Option<usize>> = BySym::new(st, None);
+    for &(i, s) in &entries {
+        *entry_of.at(s) = Some(i);
+    }
     for r in st.info.iter_mut() {
         let Some(sym) = r.sym else { continue };
         if r.attr == EIATTR_MAX_STACK_SIZE {
             r.dropped = true;
         }
         if r.attr == EIATTR_REGCOUNT {
-            if let Some(&f) = entry_of.get(&sym) {
+            if let Some(f) = entry_of.get(sym).flatten() {
                 if let Some(m) = max_regs[f] {
                     if r.payload.len() >= 8 {
                         let p = bump.alloc_slice_copy(r.payload);
@@ -849,15 +884,13 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             }
         }
     }
-    let dead_syms: rustc_hash::FxHashSet<SymIdx> = st
-        .functions
-        .iter()
-        .filter(|f| f.dead)
-        .filter_map(|f| f.sym)
-        .collect();
+    let mut dead_syms: BySym<bool> = BySym::new(st, false);
+    for sym in st.functions.iter().filter(|f| f.dead).filter_map(|f| f.sym) {
+        *dead_syms.at(sym) = true;
+    }
     for r in st.info.iter_mut() {
         if let Some(sym) = r.sym {
-            if dead_syms.contains(&sym) {
+            if dead_syms.get(sym) == Some(true) {
                 r.dropped = true;
             }
         }
