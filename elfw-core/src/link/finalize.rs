@@ -840,9 +840,10 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let calls = calls_with_indirect(st);
     let reach = kernel_reach(st, &calls);
     let owned = owned_functions(st, &reach);
+    let owned = owned.as_ref().unwrap_or(&reach);
     let own = OwnInfo::of(st, &info);
-    propagate_ctaidz(st, &info, &own, &owned);
-    propagate_barriers(st, &info, &own, &owned);
+    propagate_ctaidz(st, &info, &own, owned);
+    propagate_barriers(st, &info, &own, owned);
     propagate_mbarriers(st, &info, &own, &reach);
     propagate_externs(st, &info, &own, &reach);
     let n = st.functions.len();
@@ -947,7 +948,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
             }
         }
     }
-    order_appended_records(st, &info, &calls, &owned);
+    order_appended_records(st, &info, &calls, owned);
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
@@ -1016,15 +1017,16 @@ fn sync_merc_info(st: &mut State<'_>) {
 /// (observed on sm_80: a lone kernel gets the attributes of a device function only a
 /// `__device__` pointer names, and of libcudadevrt's memset/memcpy kernels once
 /// `--kernels-used` demoted them; with a second kernel neither does).
-fn owned_functions(st: &State<'_>, reach: &Reach) -> Reach {
+/// (`None`: the same as `reach`, which is not copied.)
+fn owned_functions(st: &State<'_>, reach: &Reach) -> Option<Reach> {
     match reach.as_slice() {
         [(k, _)] => {
             let all = (1..st.functions.len())
                 .filter(|&f| f != *k && !st.functions[f].dead && st.functions[f].sym.is_some())
                 .collect();
-            vec![(*k, all)]
+            Some(vec![(*k, all)])
         }
-        _ => reach.clone(),
+        _ => None,
     }
 }
 
@@ -1450,6 +1452,10 @@ impl std::ops::Index<usize> for CallLists {
 fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
     let mut seen = Visited::new(st.functions.len());
     let mut out = Vec::new();
+    // (The walk's lists are reused from kernel to kernel, each kernel's order copied out at
+    // its size: a large link has thousands of kernels.)
+    let mut order = Vec::new();
+    let mut path: Vec<(usize, usize)> = Vec::new();
     for k in 1..st.functions.len() {
         let f = &st.functions[k];
         if !f.is_entry || f.dead || f.demoted {
@@ -1457,8 +1463,9 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
         }
         seen.clear();
         seen.insert(k);
-        let mut order = Vec::new();
-        let mut path: Vec<(usize, usize)> = vec![(k, 0)];
+        order.clear();
+        path.clear();
+        path.push((k, 0));
         while let Some(top) = path.last_mut() {
             let (f, next) = *top;
             let callees = &calls[f];
@@ -1475,7 +1482,7 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
                 order.push(f);
             }
         }
-        out.push((k, order));
+        out.push((k, order.to_vec()));
     }
     out
 }
