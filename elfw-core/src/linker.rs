@@ -511,11 +511,18 @@ impl Linker {
         // Inputs are opened (memory-mapped) and loaded on rayon's threads, each with its own
         // store; what that yields is then taken in link order below, so the first input
         // nvlink would stop at still decides the messages, whatever the thread count.
-        let files: Vec<Option<input::FileBytes>> = order
+        // (Whether a file is an archive is read there too: the first read of a mapped file
+        // maps its first page in, which on a large link is one fault per input.)
+        let files: Vec<Option<(input::FileBytes, bool)>> = order
             .par_iter()
             .map(|item| match item {
                 LinkerInput::Bytes { .. } => None,
-                LinkerInput::Path { path, .. } => input::FileBytes::open(&self.resolve(path)).ok(),
+                LinkerInput::Path { path, .. } => {
+                    input::FileBytes::open(&self.resolve(path)).ok().map(|f| {
+                        let archive = input::archive::is_archive(f.bytes());
+                        (f, archive)
+                    })
+                }
             })
             .collect();
         let mut opened: Vec<Opened<'_>> = Vec::with_capacity(order.len());
@@ -524,11 +531,11 @@ impl Linker {
             opened.push(match (item, file) {
                 (LinkerInput::Bytes { data, .. }, _) => Opened::Data(data),
                 (LinkerInput::Path { .. }, None) => Opened::CannotOpen,
-                (LinkerInput::Path { path, .. }, Some(file)) => {
+                (LinkerInput::Path { path, .. }, Some((file, archive))) => {
                     let d = file.bytes();
                     if !d.is_empty() && d.len() < 56 {
                         Opened::CannotOpen
-                    } else if input::archive::is_archive(d) {
+                    } else if *archive {
                         let full = self.resolve(path);
                         let canon = std::fs::canonicalize(&full).unwrap_or(full);
                         if seen_archives.contains(&canon) {

@@ -330,6 +330,7 @@ pub fn finalize(
     // meanwhile) and writes the notes.
     let names = st.sections.name.clone();
     let name_removed = st.sections.name_removed.clone();
+    let first_named = st.first_named.clone();
     let interned = std::mem::take(&mut st.interned);
     let local_order = std::mem::take(&mut st.local_name_order);
     let global_order = std::mem::take(&mut st.global_name_order);
@@ -351,7 +352,7 @@ pub fn finalize(
         // here once entry properties are done.)
         let early = scope.spawn(move || {
             let named_sections = name_removed.iter().skip(1).filter(|&&r| !r).count();
-            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed);
+            let (shstrtab, name_offset) = build_shstrtab(&names, &name_removed, &first_named);
             let strtab = (!merc)
                 .then(|| build_strtab(&interned, &local_order, &global_order, &name_removed));
             (
@@ -785,31 +786,63 @@ fn clean_symbols(st: &mut State<'_>, opts: &LinkOptions) {
 /// Register counts propagated along the callgraph, minimum stack sizes per kernel, and the
 /// global `.nv.info` records rewritten accordingly (observed: `MAX_STACK_SIZE` dropped in a
 /// final link; a kernel's `REGCOUNT` raised to the maximum over what it calls).
+/// Values by symbol, in one dense column per symbol array (indexed by slot): for passes over
+/// every record that would otherwise hash a symbol index per record.
+struct BySym<T> {
+    local: Vec<T>,
+    global: Vec<T>,
+    /// Where writes to a symbol outside both arrays go (never read).
+    spare: T,
+}
+
+impl<T: Copy> BySym<T> {
+    /// `empty` for every symbol of `st`.
+    fn new(st: &State<'_>, empty: T) -> BySym<T> {
+        BySym {
+            local: vec![empty; st.locals.len()],
+            global: vec![empty; st.globals.len()],
+            spare: empty,
+        }
+    }
+
+    /// The value of `sym` (`None` for an index outside the arrays).
+    fn get(&self, sym: SymIdx) -> Option<T> {
+        match sym.kind() {
+            SymKind::Local(l) => self.local.get(l.pos()).copied(),
+            SymKind::Global(g) => self.global.get(g.pos()).copied(),
+        }
+    }
+
+    /// The value of `sym`, to write.
+    fn at(&mut self, sym: SymIdx) -> &mut T {
+        let slot = match sym.kind() {
+            SymKind::Local(l) => self.local.get_mut(l.pos()),
+            SymKind::Global(g) => self.global.get_mut(g.pos()),
+        };
+        slot.unwrap_or(&mut self.spare)
+    }
+}
+
 fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
     let bump = st.bump;
-    // Per-function values from the merged global records.
-    let mut regs: FxHashMap<SymIdx, u32> = FxHashMap::default();
-    let mut frame: FxHashMap<SymIdx, u32> = FxHashMap::default();
+    // Per-function values from the merged global records (register count, frame size).
+    let mut values: BySym<(Option<u32>, Option<u32>)> = BySym::new(st, (None, None));
     for r in &st.info {
         if let (Some(sym), true) = (r.sym, r.payload.len() >= 8) {
             let v = u32::from_le_bytes(r.payload[4..8].try_into().unwrap_or([0; 4]));
             match r.attr {
-                EIATTR_REGCOUNT => {
-                    regs.insert(sym, v);
-                }
-                EIATTR_FRAME_SIZE => {
-                    frame.insert(sym, v);
-                }
+                EIATTR_REGCOUNT => values.at(sym).0 = Some(v),
+                EIATTR_FRAME_SIZE => values.at(sym).1 = Some(v),
                 _ => {}
             }
         }
     }
     for f in st.functions.iter_mut().skip(1) {
         if let Some(sym) = f.sym {
-            f.regcount = regs.get(&sym).copied();
-            f.frame_size = frame.get(&sym).copied();
+            (f.regcount, f.frame_size) = values.get(sym).unwrap_or((None, None));
         }
     }
+    drop(values);
     if opts.relocatable {
         return;
     }
@@ -820,9 +853,10 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
         .unwrap_or_else(|| calls_with_indirect(st));
     let reach = kernel_reach(st, &calls);
     let owned = owned_functions(st, &reach);
+    let owned = owned.as_ref().unwrap_or(&reach);
     let own = OwnInfo::of(st, &info);
-    propagate_ctaidz(st, &info, &own, &owned);
-    propagate_barriers(st, &info, &own, &owned);
+    propagate_ctaidz(st, &info, &own, owned);
+    propagate_barriers(st, &info, &own, owned);
     propagate_mbarriers(st, &info, &own, &reach);
     propagate_externs(st, &info, &own, &reach);
     let n = st.functions.len();
@@ -833,14 +867,17 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
         max_regs[*k] = Some(order.iter().map(|&f| regs(f)).fold(regs(*k), u32::max));
     }
     let entries = kernel_entries(st);
-    let entry_of: FxHashMap<SymIdx, usize> = entries.iter().map(|&(i, s)| (s, i)).collect();
+    let mut entry_of: BySym<Option<usize>> = BySym::new(st, None);
+    for &(i, s) in &entries {
+        *entry_of.at(s) = Some(i);
+    }
     for r in st.info.iter_mut() {
         let Some(sym) = r.sym else { continue };
         if r.attr == EIATTR_MAX_STACK_SIZE {
             r.dropped = true;
         }
         if r.attr == EIATTR_REGCOUNT {
-            if let Some(&f) = entry_of.get(&sym) {
+            if let Some(f) = entry_of.get(sym).flatten() {
                 if let Some(m) = max_regs[f] {
                     if r.payload.len() >= 8 {
                         let p = bump.alloc_slice_copy(r.payload);
@@ -851,15 +888,13 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    let dead_syms: rustc_hash::FxHashSet<SymIdx> = st
-        .functions
-        .iter()
-        .filter(|f| f.dead)
-        .filter_map(|f| f.sym)
-        .collect();
+    let mut dead_syms: BySym<bool> = BySym::new(st, false);
+    for sym in st.functions.iter().filter(|f| f.dead).filter_map(|f| f.sym) {
+        *dead_syms.at(sym) = true;
+    }
     for r in st.info.iter_mut() {
         if let Some(sym) = r.sym {
-            if dead_syms.contains(&sym) {
+            if dead_syms.get(sym) == Some(true) {
                 r.dropped = true;
             }
         }
@@ -904,7 +939,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    order_appended_records(st, &info, &calls, &owned);
+    order_appended_records(st, &info, &calls, owned);
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
@@ -973,15 +1008,16 @@ fn sync_merc_info(st: &mut State<'_>) {
 /// (observed on sm_80: a lone kernel gets the attributes of a device function only a
 /// `__device__` pointer names, and of libcudadevrt's memset/memcpy kernels once
 /// `--kernels-used` demoted them; with a second kernel neither does).
-fn owned_functions(st: &State<'_>, reach: &Reach) -> Reach {
+/// (`None`: the same as `reach`, which is not copied.)
+fn owned_functions(st: &State<'_>, reach: &Reach) -> Option<Reach> {
     match reach.as_slice() {
         [(k, _)] => {
             let all = (1..st.functions.len())
                 .filter(|&f| f != *k && !st.functions[f].dead && st.functions[f].sym.is_some())
                 .collect();
-            vec![(*k, all)]
+            Some(vec![(*k, all)])
         }
-        _ => reach.clone(),
+        _ => None,
     }
 }
 
@@ -1454,6 +1490,10 @@ impl std::ops::Index<usize> for CallLists {
 fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
     let mut seen = Visited::new(st.functions.len());
     let mut out = Vec::new();
+    // (The walk's lists are reused from kernel to kernel, each kernel's order copied out at
+    // its size: a large link has thousands of kernels.)
+    let mut order = Vec::new();
+    let mut path: Vec<(usize, usize)> = Vec::new();
     for k in 1..st.functions.len() {
         let f = &st.functions[k];
         if !f.is_entry || f.dead || f.demoted {
@@ -1461,8 +1501,9 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
         }
         seen.clear();
         seen.insert(k);
-        let mut order = Vec::new();
-        let mut path: Vec<(usize, usize)> = vec![(k, 0)];
+        order.clear();
+        path.clear();
+        path.push((k, 0));
         while let Some(top) = path.last_mut() {
             let (f, next) = *top;
             let callees = &calls[f];
@@ -1479,7 +1520,7 @@ fn kernel_reach(st: &State<'_>, calls: &CallLists) -> Reach {
                 order.push(f);
             }
         }
-        out.push((k, order));
+        out.push((k, order.to_vec()));
     }
     out
 }
@@ -2519,27 +2560,31 @@ fn frame_rewrites<'d>(
 
 /// `.shstrtab` from the sections' names and whether each name is gone (by creation id), with
 /// each section's `sh_name` (by creation id).
-fn build_shstrtab(names: &[&str], name_removed: &[bool]) -> (Vec<u8>, Vec<u32>) {
+fn build_shstrtab(
+    names: &[&str],
+    name_removed: &[bool],
+    first_named: &[SecId],
+) -> (Vec<u8>, Vec<u32>) {
     let mut name_offset = vec![0u32; names.len()];
     let size = 1 + names.iter().map(|n| n.len() + 1).sum::<usize>();
     let mut out = Vec::with_capacity(size);
     out.push(0);
-    // Sections may share a name (local functions of several inputs): the name is written once.
-    let mut offsets: FxHashMap<&str, u32> =
-        FxHashMap::with_capacity_and_hasher(names.len(), Default::default());
-    let mut add = |i: usize, out: &mut Vec<u8>| {
-        let name = names[i];
-        name_offset[i] = *offsets.entry(name).or_insert_with(|| {
-            let at = out.len() as u32;
-            out.extend_from_slice(name.as_bytes());
-            out.push(0);
-            at
-        });
-    };
+    // Sections may share a name (local functions of several inputs): the name is written once,
+    // where the first section of that name still in the table put it (by the first section
+    // made with the name: no hashing of names here).
+    let mut written = vec![u32::MAX; names.len()];
     for (i, &removed) in name_removed.iter().enumerate().skip(1) {
-        if !removed {
-            add(i, &mut out);
+        if removed {
+            continue;
         }
+        let first = first_named.get(i).map_or(i, |f| f.index());
+        let at = &mut written[first];
+        if *at == u32::MAX {
+            *at = out.len() as u32;
+            out.extend_from_slice(names[i].as_bytes());
+            out.push(0);
+        }
+        name_offset[i] = *at;
     }
     (out, name_offset)
 }

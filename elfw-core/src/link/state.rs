@@ -480,6 +480,9 @@ pub struct State<'d> {
     pub global_names: NameMap<&'d str, SymIdx>,
     /// Name → section.
     pub section_names: NameMap<&'d str, SecId>,
+    /// For each section (by id), the first section made with the same name (itself when it
+    /// was the first): names compare equal exactly when these do.
+    pub first_named: Vec<SecId>,
     /// Order in which names entered the local/section namespace (`.strtab` part 1).
     pub local_name_order: Vec<(&'d str, NameOwner)>,
     /// Order in which names entered the global namespace (`.strtab` part 2).
@@ -711,6 +714,7 @@ impl<'d> State<'d> {
             globals: SymbolColumns::default(),
             global_names: NameMap::for_symbol_names(),
             section_names: NameMap::for_section_names(),
+            first_named: Vec::new(),
             local_name_order: Vec::new(),
             global_name_order: Vec::new(),
             interned: Vec::new(),
@@ -757,6 +761,7 @@ impl<'d> State<'d> {
             role: SecRole::Synthetic,
             ..new_section("", 0, 0, 0, 0)
         });
+        s.first_named.push(SecId(0));
         let sentinel = Symbol::new("", 0, 0, 0, 0, usize::MAX);
         s.locals.push(sentinel);
         s.globals.push(sentinel);
@@ -897,7 +902,11 @@ impl<'d> State<'d> {
         sec.removed = false;
         sec.nodes = NodeList::EMPTY;
         self.sections.push(sec);
-        self.section_names.insert_hashed(hash, name, id);
+        let (_, last) = self.section_names.insert_hashed(hash, name, id);
+        let first = last.map_or(id, |last| {
+            self.first_named.get(last.index()).copied().unwrap_or(last)
+        });
+        self.first_named.push(first);
         if with_rel_companion {
             let rel_name = self.make_name(&[".rel", name]);
             // No SHF_INFO_LINK (observed on the texture-slot relocations it carries).
