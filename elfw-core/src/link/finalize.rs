@@ -1227,8 +1227,8 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo
 ///   through the functions it reaches in the order of their `.nv.info.<f>` sections in the
 ///   image, each function's own records in their input order (how the calls nest does not
 ///   matter: `kq` calling `f` → `init1` (memory barriers) and `g` (barriers) gets
-///   `NUM_MBARRIERS` first when `init1`'s section comes before `g`'s). An `EXTERNS` record
-///   counts only where it names a symbol the kernel's list keeps.
+///   `NUM_MBARRIERS` first when `init1`'s section comes before `g`'s). Any `EXTERNS` record
+///   counts, also one naming only functions another input defines.
 fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
     const APPENDED: [u8; 4] = [
         EIATTR_CTAIDZ_USED,
@@ -1243,7 +1243,6 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], owned: &Re
         return;
     }
     let lone = owned.len() == 1;
-    let syms = st.symbol_view();
     // Each function's own such records, in input order (read once: a large link's kernels
     // reach many of the same functions).
     let own: Vec<Vec<u8>> = info
@@ -1256,9 +1255,7 @@ fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], owned: &Re
                 .flatten()
                 .filter(|r| !r.dropped)
             {
-                let counts = r.attr != super::merge::EIATTR_EXTERNS
-                    || r.externs.iter().any(|&s| externs_kept(syms, s));
-                if APPENDED.contains(&r.attr) && counts && !attrs.contains(&r.attr) {
+                if APPENDED.contains(&r.attr) && !attrs.contains(&r.attr) {
                     attrs.push(r.attr);
                 }
             }
