@@ -939,7 +939,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
-    order_appended_records(st, &info, &calls, owned);
+    order_appended_records(st, &info, owned);
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
@@ -1244,38 +1244,34 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo
 }
 
 /// The records the link appends to a kernel's `.nv.info.<k>` for what its callees have
-/// (`EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`) come in the order their
-/// attributes are first met in a walk of its callees (each callee's own records in their
-/// order, then its callees), a function's callees taken in the order of their `.nv.info.<f>`
-/// sections in the image, whatever order the link made the records in. Observed on sm_80:
-/// `kq` calling `f` (reaching `init1`, memory barriers) and `g` (barriers) gets
-/// `NUM_MBARRIERS` then `NUM_BARRIERS` when `init1` comes before `g` in the input, the other
-/// way round when `g` comes first; `kd` calling `g`, which has barriers and calls `init1`,
-/// gets `NUM_BARRIERS` first; with `-G`, `cuda::make_pipeline` calls a file-local
-/// `__barrier_sync` (barriers) whose code comes before that of `cuda::init` (memory
-/// barriers) but whose `.nv.info` comes after it, and its kernel gets `NUM_MBARRIERS` first.
-fn order_appended_records(
-    st: &mut State<'_>,
-    info: &[Option<SecId>],
-    calls: &CallLists,
-    owned: &Reach,
-) {
+/// (`EIATTR_CTAIDZ_USED`, `EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`),
+/// whatever order the link made them in (observed on sm_80, 120 generated links of one or
+/// two translation units, forward and reversed input order, and the `-G` pipeline links):
+///
+/// - A lone kernel gets them in a fixed order: `CTAIDZ_USED`, `NUM_BARRIERS`,
+///   `NUM_MBARRIERS`, `EXTERNS`, however deep in its callees each attribute sits.
+/// - With several kernels, each gets them in the order their attributes are first met going
+///   through the functions it reaches in the order of their `.nv.info.<f>` sections in the
+///   image, each function's own records in their input order (how the calls nest does not
+///   matter: `kq` calling `f` → `init1` (memory barriers) and `g` (barriers) gets
+///   `NUM_MBARRIERS` first when `init1`'s section comes before `g`'s). Any `EXTERNS` record
+///   counts, also one naming only functions another input defines.
+fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
     const APPENDED: [u8; 4] = [
         EIATTR_CTAIDZ_USED,
         EIATTR_NUM_BARRIERS,
         EIATTR_NUM_MBARRIERS,
         super::merge::EIATTR_EXTERNS,
     ];
-    let lone = match owned.as_slice() {
-        [(k, all)] => Some((*k, all.as_slice())),
-        _ => None,
-    };
     // Most links append at most one such record per kernel: nothing to order.
     let several =
         |tail: &Vec<InfoRecord<'_>>| tail.iter().filter(|r| APPENDED.contains(&r.attr)).count() > 1;
     if !st.section_info_tail.values().any(several) {
         return;
     }
+    let lone = owned.len() == 1;
+    // Each function's own such records, in input order (read once: a large link's kernels
+    // reach many of the same functions).
     let own: Vec<Vec<u8>> = info
         .iter()
         .map(|&sec| {
@@ -1284,83 +1280,52 @@ fn order_appended_records(
                 .and_then(|s| st.section_info.get(&s))
                 .into_iter()
                 .flatten()
+                .filter(|r| !r.dropped)
             {
                 if APPENDED.contains(&r.attr) && !attrs.contains(&r.attr) {
                     attrs.push(r.attr);
                 }
             }
-            // `CTAIDZ_USED` before the function's other records (observed: a callee with
-            // `NUM_BARRIERS` then `CTAIDZ_USED` gives its kernel `CTAIDZ_USED` first).
-            if let Some(p) = attrs.iter().position(|&a| a == EIATTR_CTAIDZ_USED) {
-                attrs[..=p].rotate_right(1);
-            }
             attrs
         })
         .collect();
-    let sorted_callees = |f: usize| -> Vec<usize> {
-        let mut c: Vec<usize> = calls[f].iter().map(|c| c.0 as usize).collect();
-        c.sort_unstable_by_key(|&g| (info[g].map_or(u32::MAX, |s| s.0), g));
-        c.dedup();
-        c
-    };
-    let mut seen = Visited::new(st.functions.len());
-    for (k, &sec) in info.iter().enumerate().skip(1) {
-        let f = &st.functions[k];
-        if !f.is_entry || f.dead || f.demoted {
+    let mut orders: Vec<(SecId, Vec<u8>)> = Vec::new();
+    for (k, reached) in owned {
+        let Some(sec) = info[*k] else { continue };
+        let Some(tail) = st.section_info_tail.get(&sec) else {
+            continue;
+        };
+        if !several(tail) {
             continue;
         }
-        let Some(sec) = sec else { continue };
-        let Some(tail) = st.section_info_tail.get(&sec) else {
+        let met: Vec<u8> = if lone {
+            APPENDED.to_vec()
+        } else {
+            let mut functions: Vec<(SecId, usize)> = reached
+                .iter()
+                .filter_map(|&f| info[f].map(|s| (s, f)))
+                .collect();
+            functions.sort_unstable();
+            let mut met = Vec::new();
+            for (_, f) in functions {
+                for &a in &own[f] {
+                    if !met.contains(&a) {
+                        met.push(a);
+                    }
+                }
+            }
+            met
+        };
+        orders.push((sec, met));
+    }
+    for (sec, met) in orders {
+        let rank = |a: u8| met.iter().position(|&m| m == a).unwrap_or(usize::MAX);
+        let Some(tail) = st.section_info_tail.get_mut(&sec) else {
             continue;
         };
         let slots: Vec<usize> = (0..tail.len())
             .filter(|&i| APPENDED.contains(&tail[i].attr))
             .collect();
-        if slots.len() < 2 {
-            continue;
-        }
-        // Pre-order walk, callees in function order.
-        let mut met: Vec<u8> = Vec::new();
-        seen.clear();
-        seen.insert(k);
-        let mut path: Vec<(Vec<usize>, usize)> = vec![(sorted_callees(k), 0)];
-        while let Some((callees, next)) = path.last_mut() {
-            let Some(&c) = callees.get(*next) else {
-                path.pop();
-                continue;
-            };
-            *next += 1;
-            if !seen.insert(c) {
-                continue;
-            }
-            for &a in &own[c] {
-                if !met.contains(&a) {
-                    met.push(a);
-                }
-            }
-            path.push((sorted_callees(c), 0));
-        }
-        // A lone kernel also takes what the functions it does not call have (in function
-        // order), and its new EXTERNS list comes after all of that (observed: a lone launcher
-        // of demoted kernels gets `CTAIDZ_USED`, `NUM_BARRIERS`, then `EXTERNS`).
-        let lone_kernel = lone.filter(|&(l, _)| l == k);
-        if let Some((_, all)) = lone_kernel {
-            for &c in all {
-                if seen.insert(c) {
-                    for &a in &own[c] {
-                        if !met.contains(&a) {
-                            met.push(a);
-                        }
-                    }
-                }
-            }
-            met.retain(|&a| a != super::merge::EIATTR_EXTERNS);
-            met.push(super::merge::EIATTR_EXTERNS);
-        }
-        let rank = |a: u8| met.iter().position(|&m| m == a).unwrap_or(usize::MAX);
-        let Some(tail) = st.section_info_tail.get_mut(&sec) else {
-            continue;
-        };
         let mut records: Vec<InfoRecord<'_>> = slots.iter().map(|&i| tail[i]).collect();
         records.sort_by_key(|r| rank(r.attr));
         for (&i, r) in slots.iter().zip(records) {
