@@ -113,10 +113,11 @@ const OFFSET_LISTS: &[u8] = &[
     0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x46, 0x47, 0x57, 0x59, 0x65,
 ];
 /// `.nv.info` attributes that are lists of entries led by an instruction offset, and the words
-/// of an entry: `EIATTR_ATOM16_EMUL_INSTR_REG_MAP` (offset, register) and
-/// `EIATTR_MBARRIER_INSTR_OFFSETS` (offset, register, immediate, kind and stride). Only the
-/// offsets move (observed).
-const OFFSET_ENTRY_LISTS: &[(u8, usize)] = &[(0x2e, 2), (0x39, 4)];
+/// of an entry: `EIATTR_ATOM16_EMUL_INSTR_REG_MAP` (offset, register),
+/// `EIATTR_MBARRIER_INSTR_OFFSETS` (offset, register, immediate, kind and stride) and
+/// `EIATTR_UNUSED_LOAD_BYTE_OFFSET` (offset, byte mask; a CUB select kernel, `-g` on sm_100).
+/// Only the offsets move (observed).
+const OFFSET_ENTRY_LISTS: &[(u8, usize)] = &[(0x2e, 2), (0x39, 4), (0x44, 2)];
 /// `.nv.info` attributes that hold instruction offsets in some other form: a kernel with one is
 /// left alone.
 const OTHER_OFFSETS: &[u8] = &[0x3a, 0x40, 0x6a, 0x6c];
