@@ -1413,6 +1413,43 @@ mod tests {
     }
 
     #[test]
+    fn jump_targets_move() {
+        let words = |w: &[u32]| w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        // Two `BRX`s: one at 0x130 with three targets, one at 0x240 with one.
+        let payload = words(&[0x130, 0, 3, 0x190, 0x140, 0x810, 0x240, 0, 1, 0x250]);
+        let mut tables = Vec::new();
+        let moved = move_jump_targets(
+            &payload,
+            &|o: u64| Some(o + 0x10),
+            &|o: u64| Some(if o > 0x180 { o + 0x30 } else { o }),
+            &mut tables,
+        );
+        assert_eq!(
+            moved,
+            Some(words(&[
+                0x140, 0, 3, 0x1c0, 0x140, 0x840, 0x250, 0, 1, 0x280
+            ]))
+        );
+        assert_eq!(tables.len(), 2);
+        assert_eq!(
+            tables[0],
+            (vec![0x190, 0x140, 0x810], vec![0x1c0, 0x140, 0x840])
+        );
+        // A nonzero second word or a short list is not the known form.
+        let mut t = Vec::new();
+        let bad = words(&[0x130, 1, 1, 0x190]);
+        assert_eq!(
+            move_jump_targets(&bad, &|o: u64| Some(o), &|o: u64| Some(o), &mut t),
+            None
+        );
+        let short = words(&[0x130, 0, 2, 0x190]);
+        assert_eq!(
+            move_jump_targets(&short, &|o: u64| Some(o), &|o: u64| Some(o), &mut t),
+            None
+        );
+    }
+
+    #[test]
     fn call_frame_steps_move() {
         // sm100_clusters' `_Z14cluster_kernelPi` frame program, input and nvlink's.
         let old = [
