@@ -735,6 +735,20 @@ fn is_dynamic_name(st: &State<'_>, s: SymbolRef<'_, '_>) -> bool {
     }
 }
 
+/// The alignment an `extern __shared__` name asks of the windows of the kernels naming it:
+/// its value (an alignment while undefined, however an earlier `-r` defined it); under `-g`,
+/// at least 16 for one an earlier `-r -g` defined at 0 (observed, sm_80 and sm_90, `-r -g` of
+/// `-r -g` images: a kernel naming such a name keeps a 0x10 window aligned 16, whatever the
+/// name's first alignment; `.nv_debug.shared` 0x10; a kernel naming nothing gets none. A name
+/// at 0x40 asks 64.)
+fn dynamic_alignment(st: &State<'_>, d: SymIdx, opts: &LinkOptions) -> u64 {
+    let s = st.sym(d);
+    match s.section() {
+        SymSection::Section(_) if opts.debug => s.value().max(16),
+        _ => s.value().max(1),
+    }
+}
+
 /// The size a relocatable link gives a shared section holding `own` bytes of variables, in a
 /// link whose dynamic memory and variables ask alignment `align`: the alignment's worth more
 /// when they fit in it, nothing more when they do not (observed on sm_75–sm_120, `-r` of a
@@ -788,7 +802,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // The names' alignments (their values before `-g` sets them).
     let dynamic_align: FxHashMap<SymIdx, u64> = dynamic
         .iter()
-        .map(|&d| (d, st.sym(d).value().max(1)))
+        .map(|&d| (d, dynamic_alignment(st, d, opts)))
         .collect();
     for &d in &dynamic {
         let mut s = st.sym_mut(d);
@@ -891,7 +905,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         if vars.is_empty() {
             own = blank;
         }
-        let w = align.max(own_align);
+        let w = align.max(own_align).max(used);
         if used > 0 && opts.debug && own == 0 {
             // Sized below too, when another kernel's static bytes put the names further.
             named.push((sec, text, 0, w));
@@ -972,10 +986,13 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // (What its variables take, not its bytes: an earlier `-r`'s 0x10 bytes with only
     // `extern __shared__` names in them stay 0x10, observed.)
     let (own, debug_align) = own_layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
-    let w = align.max(debug_align);
+    let names_align = dynamic_align.values().copied().max().unwrap_or(0);
+    let w = align.max(debug_align).max(names_align);
     let mut s = st.sec_mut(debug);
     *s.size() = relocatable_size(own, w);
-    *s.addralign() = w.max(*s.addralign());
+    // (`-g` of a `-r -g` image: the alignment it had goes, observed: 32 becomes 16 when the
+    // name it held sits at 0.)
+    *s.addralign() = if opts.debug { w } else { w.max(*s.addralign()) };
 }
 
 /// What each shared section holds: (alignment, size) of its variables, in symbol order.
