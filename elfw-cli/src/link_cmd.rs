@@ -193,6 +193,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .warnings_as_errors(parsed.has("warning-as-error"))
         .suppress_arch_warning(parsed.has("suppress-arch-warning"))
         .suppress_stack_size_warning(parsed.has("suppress-stack-size-warning"))
+        .suppress_debug_info(parsed.has("suppress-debug-info"))
         .register_link_binaries(parsed.has("register-link-binaries"))
         .keep_input_cubins(
             parsed.has("verbose")

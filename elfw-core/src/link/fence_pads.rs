@@ -291,7 +291,9 @@ const GEN_ERRBAR_AT_EXIT: u8 = 0x53;
 /// (observed: that record alone turns it on, the `e_flags` debug bit does not; a `-G` object
 /// whose functions are all dead still does).
 pub fn exit_fence_mode(inputs: &[InputObject<'_>], opts: &LinkOptions) -> ExitFence {
-    if opts.debug {
+    // (`-g -suppress-debug-info`: as without `-g`, observed on sm_100, final and `-r`, with
+    // and without `-G` inputs.)
+    if opts.debug && !opts.suppress_debug_info {
         return ExitFence::Full;
     }
     let asks = |o: &InputObject<'_>| {

@@ -53,6 +53,9 @@ pub struct LinkOptions {
     pub host_kernels: Option<Vec<String>>,
     /// `-g`.
     pub debug: bool,
+    /// `-suppress-debug-info` (with `-g`): the finalizer works on the code as without `-g`
+    /// (observed, sm_100: no exit fences of its own, placeholders dropped).
+    pub suppress_debug_info: bool,
     /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
     pub tool_record: ToolRecord,
     /// Display names of the inputs, by input index (for messages).
@@ -116,6 +119,7 @@ impl LinkOptions {
             variables_used: Vec::new(),
             host_kernels: None,
             debug: false,
+            suppress_debug_info: false,
             tool_record: ToolRecord {
                 object: String::new(),
                 tool: "elfw".into(),
