@@ -546,7 +546,8 @@ struct Slot {
 /// A capsule's pieces and its Mercury instructions. Grammar (held on all 926 capsules of the
 /// corpus and the experiments): after the header and bitmap, `01` starts a 16-byte
 /// instruction, `02` a 32-byte one, a byte whose low 7 bits are 0x50 or 0x51 a 2-byte expansion
-/// item, anything else a 4-byte record.
+/// item, anything else a 4-byte record. A stored Mercury instruction is its items then its
+/// record, or only an item of type 0x50.
 fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
     let h = crate::mercury::capsule_header(cap).ok()?;
     let slots = h.slots as usize;
@@ -594,7 +595,11 @@ fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
             item = Some((p, *o));
             p += 1;
         }
-        if i + 1 < slots {
+        // An item of type 0x50 before the closing instruction stands for a whole Mercury
+        // instruction the capsule does not store (observed: `d0 00` in WMMA `ldmatrix` kernels,
+        // sm_100).
+        let whole = item.is_some_and(|(_, o)| cap[o] & 0x7f == 0x50);
+        if i + 1 < slots && !whole {
             match pieces.get(p) {
                 Some(Piece::Insn(..)) => p += 1,
                 _ => return None,
