@@ -197,6 +197,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .suppress_stack_size_warning(parsed.has("suppress-stack-size-warning"))
         .disable_infos(parsed.has("disable-infos"))
         .extra_warnings(parsed.has("extra-warnings"))
+        .suppress_debug_info(parsed.has("suppress-debug-info"))
         .register_link_binaries(parsed.has("register-link-binaries"))
         .keep_input_cubins(
             parsed.has("verbose")

@@ -67,6 +67,7 @@ pub struct Linker {
     suppress_stack_size_warning: bool,
     disable_infos: bool,
     extra_warnings: bool,
+    suppress_debug_info: bool,
     register_link_binaries: bool,
     keep_input_cubins: bool,
     skip_teardown: bool,
@@ -225,6 +226,7 @@ impl Linker {
             suppress_stack_size_warning: false,
             disable_infos: false,
             extra_warnings: false,
+            suppress_debug_info: false,
             register_link_binaries: false,
             keep_input_cubins: false,
             skip_teardown: false,
@@ -262,6 +264,12 @@ impl Linker {
     /// `-g`: the inputs were compiled for debugging (PTX inputs are compiled with `-g`).
     pub fn debug(mut self, on: bool) -> Linker {
         self.debug = on;
+        self
+    }
+    /// `-suppress-debug-info` (with `-g`): the image is linked as under `-g`, but the code of
+    /// sm_100 and later is finalized as without it (no exit fences of its own).
+    pub fn suppress_debug_info(mut self, on: bool) -> Linker {
+        self.suppress_debug_info = on;
         self
     }
     /// `--kernels-used`: kernels whose name contains one of `patterns` are kept; others are dead.
@@ -1025,6 +1033,7 @@ impl Linker {
         }
         opts.debug = self.debug;
         opts.extra_warnings = self.extra_warnings;
+        opts.suppress_debug_info = self.suppress_debug_info;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
         opts.keep_system_libraries = self.keep_system_libraries;
         opts.skip_teardown = self.skip_teardown;

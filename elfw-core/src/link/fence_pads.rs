@@ -17,12 +17,15 @@
 //! lose their `MEMBAR.SC.VC` too; under `-g` or `-r` nothing is dropped (placeholders neither).
 //!
 //! The code after each dropped or added instruction moves, so everything holding an offset into
-//! the function follows: branch targets, the instruction-offset lists of `.nv.info.<f>`,
+//! the function follows: branch targets (a `BRX`'s displacement names the function's start),
+//! the jump tables of its `BRX`s in `.nv.constant2.<f>` and their
+//! `EIATTR_INDIRECT_BRANCH_TARGETS`, the instruction-offset lists of `.nv.info.<f>`,
 //! relocation offsets and addends naming a place in it (return addresses), the symbol size (and
 //! with it the `.debug_frame` range), the `.debug_frame` location steps, the trailing `NOP`
 //! padding, the line-table rows and register ranges ([`super::lines`]) and the function's
 //! capsule, whose expansion counts say how many SASS instructions each Mercury instruction
-//! became (a fenced `EXIT` becomes stored in it).
+//! became (a fenced `EXIT` becomes stored in it), with the instructions its relocations patch
+//! (constant-bank offsets of stored `LDC`s).
 //!
 //! The rewrite is only done where it was seen to be exact; everywhere else the function is left
 //! as it is: a kernel whose first `LDC R1` carries a write barrier and that calls nothing (nvlink
@@ -93,6 +96,12 @@ const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 const OP_MEMBAR: u64 = 0x992;
 const OP_NOP: u64 = 0x918;
 const OP_EXIT: u64 = 0x94d;
+/// `BRX` (a branch to a register plus the displacement: the function's start, the register
+/// holding an entry of a jump table in the function's `.nv.constant2.<f>`).
+const OP_BRX: u64 = 0x949;
+/// `EIATTR_INDIRECT_BRANCH_TARGETS`: per `BRX`, its offset, a zero word, the number of targets
+/// and the targets.
+const INDIRECT_BRANCH_TARGETS: u8 = 0x34;
 /// `SUST` (surface store).
 const OP_SUST: u64 = 0xf9d;
 /// `EIATTR_EXIT_INSTR_OFFSETS`.
@@ -104,13 +113,14 @@ const OFFSET_LISTS: &[u8] = &[
     0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x46, 0x47, 0x57, 0x59, 0x65,
 ];
 /// `.nv.info` attributes that are lists of entries led by an instruction offset, and the words
-/// of an entry: `EIATTR_ATOM16_EMUL_INSTR_REG_MAP` (offset, register) and
-/// `EIATTR_MBARRIER_INSTR_OFFSETS` (offset, register, immediate, kind and stride). Only the
-/// offsets move (observed).
-const OFFSET_ENTRY_LISTS: &[(u8, usize)] = &[(0x2e, 2), (0x39, 4)];
+/// of an entry: `EIATTR_ATOM16_EMUL_INSTR_REG_MAP` (offset, register),
+/// `EIATTR_MBARRIER_INSTR_OFFSETS` (offset, register, immediate, kind and stride) and
+/// `EIATTR_UNUSED_LOAD_BYTE_OFFSET` (offset, byte mask; a CUB select kernel, `-g` on sm_100).
+/// Only the offsets move (observed).
+const OFFSET_ENTRY_LISTS: &[(u8, usize)] = &[(0x2e, 2), (0x39, 4), (0x44, 2)];
 /// `.nv.info` attributes that hold instruction offsets in some other form: a kernel with one is
 /// left alone.
-const OTHER_OFFSETS: &[u8] = &[0x34, 0x3a, 0x40, 0x6a, 0x6c];
+const OTHER_OFFSETS: &[u8] = &[0x3a, 0x40, 0x6a, 0x6c];
 
 /// One SASS instruction: low and high 64-bit words.
 type Insn = (u64, u64);
@@ -154,7 +164,7 @@ fn membar_scope(i: Insn) -> u64 {
 /// The branch displacement of a branching instruction (bytes from the next instruction).
 fn branch(i: Insn) -> Option<i64> {
     match opcode(i) {
-        0x947 | 0x547 | 0x348 | 0x948 => {
+        0x947 | 0x547 | 0x348 | 0x948 | OP_BRX => {
             let w = i.0 as u128 | (i.1 as u128) << 64;
             let v = ((w >> 16) & 0xff) | ((w >> 34) & ((1 << 48) - 1)) << 8;
             Some(((v << 72) as i128 >> 72) as i64 * 4)
@@ -281,7 +291,9 @@ const GEN_ERRBAR_AT_EXIT: u8 = 0x53;
 /// (observed: that record alone turns it on, the `e_flags` debug bit does not; a `-G` object
 /// whose functions are all dead still does).
 pub fn exit_fence_mode(inputs: &[InputObject<'_>], opts: &LinkOptions) -> ExitFence {
-    if opts.debug {
+    // (`-g -suppress-debug-info`: as without `-g`, observed on sm_100, final and `-r`, with
+    // and without `-G` inputs.)
+    if opts.debug && !opts.suppress_debug_info {
         return ExitFence::Full;
     }
     let asks = |o: &InputObject<'_>| {
@@ -461,6 +473,10 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
         let mut i = ins[k];
         if let Some(rel) = branch(i) {
             let target = (k as i64 + 1).checked_add(rel / 16)?;
+            // A `BRX` adds a jump table's entry to the function's start (all seen).
+            if opcode(i) == OP_BRX && target != 0 {
+                return None;
+            }
             let t = usize::try_from(target).ok().filter(|&t| t <= ins.len())?;
             let dropped = plan.dropped.get(t).copied().unwrap_or(false);
             if rel % 16 != 0 || (dropped && !plan.trimmed.contains(&t)) {
@@ -530,7 +546,8 @@ struct Slot {
 /// A capsule's pieces and its Mercury instructions. Grammar (held on all 926 capsules of the
 /// corpus and the experiments): after the header and bitmap, `01` starts a 16-byte
 /// instruction, `02` a 32-byte one, a byte whose low 7 bits are 0x50 or 0x51 a 2-byte expansion
-/// item, anything else a 4-byte record.
+/// item, anything else a 4-byte record. A stored Mercury instruction is its items then its
+/// record, or only an item of type 0x50.
 fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
     let h = crate::mercury::capsule_header(cap).ok()?;
     let slots = h.slots as usize;
@@ -578,7 +595,11 @@ fn capsule_map(cap: &[u8]) -> Option<(usize, Vec<Piece>, Vec<Slot>)> {
             item = Some((p, *o));
             p += 1;
         }
-        if i + 1 < slots {
+        // An item of type 0x50 before the closing instruction stands for a whole Mercury
+        // instruction the capsule does not store (observed: `d0 00` in WMMA `ldmatrix` kernels,
+        // sm_100).
+        let whole = item.is_some_and(|(_, o)| cap[o] & 0x7f == 0x50);
+        if i + 1 < slots && !whole {
             match pieces.get(p) {
                 Some(Piece::Insn(..)) => p += 1,
                 _ => return None,
@@ -962,6 +983,8 @@ fn rewrite_kernel(
     // The kernel's `.nv.info.<f>` records.
     let info = st.section_by_name(&format!(".nv.info.{f}"));
     let mut payloads: Vec<(u8, usize, &[u8])> = Vec::new();
+    // The jump tables of its `BRX`s: (old targets, new targets).
+    let mut tables: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
     if let Some(info) = info {
         let lists = [
             st.section_info.get(&info),
@@ -975,6 +998,14 @@ fn rewrite_kernel(
                 }
                 if OTHER_OFFSETS.contains(&rec.attr) {
                     return None;
+                }
+                if rec.attr == INDIRECT_BRANCH_TARGETS {
+                    if rec.format != 0x04 {
+                        return None;
+                    }
+                    let p = move_jump_targets(rec.payload, &move_to, &move_frame, &mut tables)?;
+                    payloads.push((which as u8, k, st.bump.alloc_slice_copy(&p)));
+                    continue;
                 }
                 let words = match OFFSET_ENTRY_LISTS.iter().find(|(a, _)| *a == rec.attr) {
                     Some(&(_, words)) => words,
@@ -1002,6 +1033,40 @@ fn rewrite_kernel(
                 payloads.push((which as u8, k, st.bump.alloc_slice_copy(&p)));
             }
         }
+    }
+    // The jump tables in the function's `.nv.constant2.<f>`: each holds the targets of one
+    // `BRX` in the order `EIATTR_INDIRECT_BRANCH_TARGETS` lists them (observed), function
+    // offsets, moved like branch targets; the Mercury copy stays.
+    let mut bank2 = None;
+    if !tables.is_empty() {
+        let c2 = st.section_by_name(&format!(".nv.constant2.{f}"))?;
+        let c2_nodes: Vec<_> = st.nodes_of(c2).map(|n| n.record()).collect();
+        let [c2_node] = c2_nodes.as_slice() else {
+            return None;
+        };
+        if st.relocs.iter().any(|r| !r.dropped && r.target == c2) {
+            return None;
+        }
+        let mut b = c2_node.data?.to_vec();
+        let old_words: Vec<u32> = b
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        for (old, new) in &tables {
+            let n = old.len();
+            let at: Vec<usize> = (0..old_words.len().saturating_sub(n - 1))
+                .filter(|&p| old_words[p..p + n] == old[..])
+                .collect();
+            if at.is_empty() {
+                return None;
+            }
+            for p in at {
+                for (j, w) in new.iter().enumerate() {
+                    b[(p + j) * 4..(p + j) * 4 + 4].copy_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
+        bank2 = Some((c2, b));
     }
     // The kernel's `.debug_frame` entry: its location steps.
     let mut frame = None;
@@ -1071,6 +1136,10 @@ fn rewrite_kernel(
             }
         }
     }
+    if let Some((c2, b)) = bank2 {
+        let b: &[u8] = st.bump.alloc_slice_copy(&b);
+        st.relayout_nodes(c2, |_, _| Some(b));
+    }
     if let Some((df, k, b)) = frame {
         let b: &[u8] = st.bump.alloc_slice_copy(&b);
         st.relayout_nodes(df, |i, _| (i == k).then_some(b));
@@ -1088,16 +1157,76 @@ fn rewrite_kernel(
     })
 }
 
+/// An `EIATTR_INDIRECT_BRANCH_TARGETS` payload with its offsets moved: each `BRX`'s own with
+/// `move_to`, its targets as branch targets (`move_target`: a target on a fenced `EXIT` lands on
+/// the fence). Each `BRX`'s (old, new) targets go to `tables`. `None`: not the known form (a
+/// zero second word, a count then the targets).
+fn move_jump_targets(
+    payload: &[u8],
+    move_to: &impl Fn(u64) -> Option<u64>,
+    move_target: &impl Fn(u64) -> Option<u64>,
+    tables: &mut Vec<(Vec<u32>, Vec<u32>)>,
+) -> Option<Vec<u8>> {
+    if payload.len() % 4 != 0 {
+        return None;
+    }
+    let w: Vec<u32> = payload
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let mut out = Vec::with_capacity(payload.len());
+    let mut at = 0;
+    let put = |out: &mut Vec<u8>, v: u64| -> Option<()> {
+        out.extend_from_slice(&u32::try_from(v).ok()?.to_le_bytes());
+        Some(())
+    };
+    while at < w.len() {
+        let (&brx, &zero, &n) = (w.get(at)?, w.get(at + 1)?, w.get(at + 2)?);
+        let n = n as usize;
+        let old = w.get(at + 3..at + 3 + n)?;
+        if zero != 0 || n == 0 {
+            return None;
+        }
+        put(&mut out, move_to(brx as u64)?)?;
+        out.extend_from_slice(&[0; 4]);
+        out.extend_from_slice(&w[at + 2].to_le_bytes());
+        let mut new = Vec::with_capacity(n);
+        for &t in old {
+            let to = u32::try_from(move_target(t as u64)?).ok()?;
+            new.push(to);
+            put(&mut out, to as u64)?;
+        }
+        tables.push((old.to_vec(), new));
+        at += 3 + n;
+    }
+    Some(out)
+}
+
 /// Puts the rewritten kernels' capsules into the Mercury world (before its relocations).
+/// The instructions the capsule's relocations patch move with the code (observed: the
+/// constant-bank offsets of `LDC`s after a fenced `EXIT` land in their own stored records).
 pub fn patch_capsules(w: &mut MercWorld, done: &[Rewritten]) {
     for r in done {
-        if let Some(sec) = w
+        let Some(k) = w
             .sections
-            .iter_mut()
-            .find(|s| s.twin == r.text && s.kind == MercKind::Capsule)
-        {
-            sec.size = r.capsule.len() as u64;
-            sec.bytes = r.capsule.clone();
+            .iter()
+            .position(|s| s.twin == r.text && s.kind == MercKind::Capsule)
+        else {
+            continue;
+        };
+        let sec = &mut w.sections[k];
+        sec.size = r.capsule.len() as u64;
+        sec.bytes = r.capsule.clone();
+        let relas: Vec<bool> = w.relas.iter().map(|x| x.target == k).collect();
+        for m in w.relocs.iter_mut() {
+            if !relas.get(m.rela).copied().unwrap_or(false) {
+                continue;
+            }
+            // (Relocated instructions are never fenced: their own new place.)
+            if let Some(slot) = m.slot {
+                let new = r.rows.get(slot as usize).map(|&o| (o / 16) as u32);
+                m.slot = new.or(m.slot);
+            }
         }
     }
 }
@@ -1288,6 +1417,43 @@ mod tests {
         assert_eq!(stored_exit(0).map(|b| b[4]), Some(0x00));
         assert_eq!(stored_exit(8).map(|b| b[4]), Some(0x01));
         assert_eq!(stored_exit(0xf), None);
+    }
+
+    #[test]
+    fn jump_targets_move() {
+        let words = |w: &[u32]| w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        // Two `BRX`s: one at 0x130 with three targets, one at 0x240 with one.
+        let payload = words(&[0x130, 0, 3, 0x190, 0x140, 0x810, 0x240, 0, 1, 0x250]);
+        let mut tables = Vec::new();
+        let moved = move_jump_targets(
+            &payload,
+            &|o: u64| Some(o + 0x10),
+            &|o: u64| Some(if o > 0x180 { o + 0x30 } else { o }),
+            &mut tables,
+        );
+        assert_eq!(
+            moved,
+            Some(words(&[
+                0x140, 0, 3, 0x1c0, 0x140, 0x840, 0x250, 0, 1, 0x280
+            ]))
+        );
+        assert_eq!(tables.len(), 2);
+        assert_eq!(
+            tables[0],
+            (vec![0x190, 0x140, 0x810], vec![0x1c0, 0x140, 0x840])
+        );
+        // A nonzero second word or a short list is not the known form.
+        let mut t = Vec::new();
+        let bad = words(&[0x130, 1, 1, 0x190]);
+        assert_eq!(
+            move_jump_targets(&bad, &|o: u64| Some(o), &|o: u64| Some(o), &mut t),
+            None
+        );
+        let short = words(&[0x130, 0, 2, 0x190]);
+        assert_eq!(
+            move_jump_targets(&short, &|o: u64| Some(o), &|o: u64| Some(o), &mut t),
+            None
+        );
     }
 
     #[test]

@@ -56,6 +56,9 @@ pub struct LinkOptions {
     /// `--extra-warnings`: also nvlink's level-3 warnings (address-taken functions nothing
     /// calls).
     pub extra_warnings: bool,
+    /// `-suppress-debug-info` (with `-g`): the finalizer works on the code as without `-g`
+    /// (observed, sm_100: no exit fences of its own, placeholders dropped).
+    pub suppress_debug_info: bool,
     /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
     pub tool_record: ToolRecord,
     /// Display names of the inputs, by input index (for messages).
@@ -120,6 +123,7 @@ impl LinkOptions {
             host_kernels: None,
             debug: false,
             extra_warnings: false,
+            suppress_debug_info: false,
             tool_record: ToolRecord {
                 object: String::new(),
                 tool: "elfw".into(),

@@ -735,6 +735,20 @@ fn is_dynamic_name(st: &State<'_>, s: SymbolRef<'_, '_>) -> bool {
     }
 }
 
+/// The alignment an `extern __shared__` name asks of the windows of the kernels naming it:
+/// its value (an alignment while undefined, however an earlier `-r` defined it); under `-g`,
+/// at least 16 for one an earlier `-r -g` defined at 0 (observed, sm_80 and sm_90, `-r -g` of
+/// `-r -g` images: a kernel naming such a name keeps a 0x10 window aligned 16, whatever the
+/// name's first alignment; `.nv_debug.shared` 0x10; a kernel naming nothing gets none. A name
+/// at 0x40 asks 64.)
+fn dynamic_alignment(st: &State<'_>, d: SymIdx, opts: &LinkOptions) -> u64 {
+    let s = st.sym(d);
+    match s.section() {
+        SymSection::Section(_) if opts.debug => s.value().max(16),
+        _ => s.value().max(1),
+    }
+}
+
 /// The size a relocatable link gives a shared section holding `own` bytes of variables, in a
 /// link whose dynamic memory and variables ask alignment `align`: the alignment's worth more
 /// when they fit in it, nothing more when they do not (observed on sm_75–sm_120, `-r` of a
@@ -788,7 +802,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // The names' alignments (their values before `-g` sets them).
     let dynamic_align: FxHashMap<SymIdx, u64> = dynamic
         .iter()
-        .map(|&d| (d, st.sym(d).value().max(1)))
+        .map(|&d| (d, dynamic_alignment(st, d, opts)))
         .collect();
     for &d in &dynamic {
         let mut s = st.sym_mut(d);
@@ -861,6 +875,8 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // (Not other kernels' own variables: observed, a 128-aligned one leaves the other
     // windows aligned 16.)
     let link_align = held_alignment(&held, debug);
+    // `-g`: windows of kernels naming dynamic memory, sized once every name has its value.
+    let mut named: Vec<(SecId, SecId, u64, u64)> = Vec::new();
     for &(text, used) in &kernels {
         let name = format!(
             ".nv.shared.{}",
@@ -889,7 +905,11 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         if vars.is_empty() {
             own = blank;
         }
-        let w = align.max(own_align);
+        let w = align.max(own_align).max(used);
+        if used > 0 && opts.debug && own == 0 {
+            // Sized below too, when another kernel's static bytes put the names further.
+            named.push((sec, text, 0, w));
+        }
         let size = if own == 0 && (used == 0 || opts.debug) {
             // (`-g`: also a kernel naming dynamic memory, observed: sm_90, a 32-aligned
             // `extern __shared__` array alone gives no window.)
@@ -900,17 +920,17 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             }
         } else if used > 0 && opts.debug {
             // `-g`: the names its code uses are written where its dynamic memory starts,
-            // after its own variables, and the window reaches one alignment past that
-            // (observed, sm_90: an 8-byte mbarrier and a 16-aligned name give 0x10 and 0x20;
-            // no variables give 0 and 0x10). That start is aligned for the window, not just
-            // for the names (observed, sm_80: 0x24 static bytes and a 16-aligned name in a
-            // link aligned 64 give 0x40 and 0x80).
+            // after its own variables (the latest such start of every kernel naming them),
+            // and the window is sized by [`relocatable_size`] from the names' values (below).
+            // That start is aligned for the window, not just for the names (observed, sm_80:
+            // 0x24 static bytes and a 16-aligned name in a link aligned 64 give 0x40 and 0x80).
             let start = align_up(own, w);
             for &n in names_of.get(&text).map(Vec::as_slice).unwrap_or(&[]) {
                 let mut s = st.sym_mut(n);
                 *s.value() = (*s.value()).max(start);
             }
-            start.saturating_add(w)
+            named.push((sec, text, start, w));
+            0
         } else if used > 0 {
             // Its dynamic memory starts after its own variables, at the alignment its
             // names ask, not before that alignment's worth (observed: 0x10 for nothing or 4
@@ -939,13 +959,40 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             }
         }
     }
+    // `-g`: one alignment past the furthest value of the names the kernel's code uses when
+    // that is at most one alignment, that value otherwise (observed, sm_90: an 8-byte
+    // mbarrier and a 16-aligned name give 0x10 and 0x20; no variables give 0 and 0x10; 0x14,
+    // 0x20, 0x24, 0x40, 0x44 static bytes give 0x20, 0x20, 0x30, 0x40, 0x50, alone; the
+    // same three kernels linked together all get 0x50, the name's value; sm_100: 0x100 static
+    // bytes give 0x100).
+    // A window with no static bytes of its own whose names stay at 0 keeps the size given
+    // above; when another kernel's put them further, it is sized the same way and keeps its
+    // section symbol (observed, sm_90: beside 0x44 static bytes, 0x50).
+    for (sec, text, start, w) in named {
+        let end = names_of
+            .get(&text)
+            .into_iter()
+            .flatten()
+            .map(|&n| st.sym(n).value())
+            .fold(start, u64::max);
+        if end == 0 && start == 0 {
+            continue;
+        }
+        *st.sec_mut(sec).size() = relocatable_size(end, w);
+        if let Some(sym) = st.sec(sec).symbol() {
+            st.locals.removed[sym.pos()] = false;
+        }
+    }
     // (What its variables take, not its bytes: an earlier `-r`'s 0x10 bytes with only
     // `extern __shared__` names in them stay 0x10, observed.)
     let (own, debug_align) = own_layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
-    let w = align.max(debug_align);
+    let names_align = dynamic_align.values().copied().max().unwrap_or(0);
+    let w = align.max(debug_align).max(names_align);
     let mut s = st.sec_mut(debug);
     *s.size() = relocatable_size(own, w);
-    *s.addralign() = w.max(*s.addralign());
+    // (`-g` of a `-r -g` image: the alignment it had goes, observed: 32 becomes 16 when the
+    // name it held sits at 0.)
+    *s.addralign() = if opts.debug { w } else { w.max(*s.addralign()) };
 }
 
 /// What each shared section holds: (alignment, size) of its variables, in symbol order.

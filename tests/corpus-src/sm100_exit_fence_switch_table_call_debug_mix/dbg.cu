@@ -1,0 +1,1 @@
+__global__ void kdbg(int *p) { p[threadIdx.x] = 5; }

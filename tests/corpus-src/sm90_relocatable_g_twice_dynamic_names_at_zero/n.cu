@@ -1,0 +1,1 @@
+__global__ void kn(float *o) { o[threadIdx.x] *= 2.f; }
