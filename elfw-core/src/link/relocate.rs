@@ -297,6 +297,19 @@ fn decide<'d>(
         Some(_) => Target::LinkTime,
         None => target_class(st, s, opts),
     };
+    // Debug info naming a `__shared__` variable whose kernel's window went resolves it to -1,
+    // as for shared memory no kernel lays out (observed, sm_80 `-G` objects linked without
+    // `-g`, `--kernels-used` leaving the kernel out).
+    let removed_shared_in_debug = s.shared().is_some_and(|v| {
+        let var = &st.shared_vars[v];
+        var.offset.is_none() && var.section.is_some_and(|w| st.sec(w).removed())
+    }) && is_debug_target(st.sec(r.target).name())
+        && !opts.debug;
+    let class = if removed_shared_in_debug {
+        Target::LinkTime
+    } else {
+        class
+    };
     let Ok(mut disposition) = elfw_reloc::disposition(r.r_type, class) else {
         return;
     };
@@ -334,7 +347,7 @@ fn decide<'d>(
         let dynamic_in_debug = dynamic && is_debug_target(st.sec(r.target).name()) && !opts.debug;
         // So does code no laid-out kernel reaches (see `shared`).
         let unplaced = dynamic && st.unplaced_dynamic_code.contains(&r.target);
-        let base = if dynamic_in_debug || unplaced {
+        let base = if dynamic_in_debug || unplaced || removed_shared_in_debug {
             u64::MAX
         } else {
             slot.unwrap_or_else(|| symbol_value(st, s, opts))
