@@ -76,9 +76,55 @@ pub(super) fn provided_externally(name: &str) -> bool {
             name,
             "vprintf" | "malloc" | "free" | "__assertfail" | "__nv_reservedSMEM_offset_0_alias"
         )
+        || DRIVER_SERVICES.contains(&name)
         || name.starts_with(".nv.reservedSmem")
         || is_unified_table_symbol(name)
 }
+
+/// Device-runtime services ptxas calls through their own prototypes and the driver binds at
+/// load time: nvlink leaves them undefined without a complaint (observed, exact names only:
+/// `cudaGraphLaunch` from a kernel links without libcudadevrt, `cudaGraphLaunchX`,
+/// `cnpFoo` or `calloc` are undefined references).
+const DRIVER_SERVICES: &[&str] = &[
+    "vfprintf",
+    "__profile",
+    "cnpGetParameterBuffer",
+    "cnpLaunchDevice",
+    "cnpCtxSynchronize",
+    "cnpFuncGetAttribute",
+    "cnpStreamCreate",
+    "cnpStreamDestroy",
+    "cnpStreamWaitEvent",
+    "cnpEventCreate",
+    "cnpEventRecord",
+    "cnpEventDestroy",
+    "cnpDeviceGetName",
+    "cnpDeviceGetAttribute",
+    "cnpGetDeviceCount",
+    "cnpGetDevice",
+    "cnpGetLastError",
+    "cnpSetLastError",
+    "cnpGetCacheConfig",
+    "cnpGetSharedMemConfig",
+    "cnpGetLimit",
+    "cnpDeviceGetTotalMem",
+    "cnpGetParameterBufferV2",
+    "cnpLaunchDeviceV2",
+    "cudaGraphLaunch",
+    "cudaGraphSetConditional",
+    "cudaGraphKernelNodeSetParam",
+    "cudaGraphKernelNodeSetGridDim",
+    "cudaGraphKernelNodeSetEnabled",
+    "cudaGraphKernelNodeUpdatesApply",
+    "cudaFabricOpErrorStatusCount",
+    "cudaFabricOpErrorStatusGet",
+    "cudaResizeSharedMemory",
+    "cudaDeviceMemcpyAsync",
+    "cudaDeviceMemcpyBatchAsync",
+    "cudaSubgridSynchronousWorkspaceInitialize",
+    "cudaSubgridSynchronousWorkspaceCompleteAndFetchWorkItem",
+    "cudaSubgridSynchronousWorkspaceAdvanceWorkset",
+];
 
 /// The unified function/descriptor table symbols every `-dc` object declares (weak, undefined);
 /// a `-r` image declares them global.
