@@ -533,7 +533,12 @@ pub fn relocate(
             let symbol = if s.sym_type() == STT_SECTION {
                 0
             } else {
-                super::relocate::symbol_value(&super::relocate::View::of(st), s, opts)
+                super::relocate::symbol_value_in(
+                    &super::relocate::View::of(st),
+                    s,
+                    opts,
+                    w.sections[target].twin,
+                )
             };
             let addend = if disposition == Disposition::ApplyAndKeep {
                 r.sass_addend

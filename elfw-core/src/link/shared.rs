@@ -366,6 +366,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let mut private: Vec<usize> = own_vars.get(&text).cloned().unwrap_or_default();
         let own = private.len();
         let mut dynamic = Vec::new();
+        let dynamic_code = dynamic_code_of(st, funcs, &uses);
         for &v in &used {
             let var = &st.shared_vars[v];
             match var.kind {
@@ -457,30 +458,34 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             end,
             align,
             dynamic,
+            dynamic_code,
             uses_shared,
             only_dynamic,
             size_order: None,
         });
     }
     // Dynamic shared memory starts where the static part ends, at one place for every kernel
-    // that reaches the same dynamic variable (a function's code names one address): the
+    // that reaches the same code naming it (a function's code names one address): the
     // furthest end among them, which becomes each one's window (observed: a kernel with no
     // variables of its own calling a function that reads dynamic memory another kernel
-    // reaches after 0x280 static bytes gets a 0x280-byte window).
+    // reaches after 0x280 static bytes gets a 0x280-byte window). Kernels naming the same
+    // `extern __shared__` name from different code keep their own places (observed, sm_90:
+    // `SharedMemory<T>`'s name read by a kernel's own code at 0, by a function only a kernel
+    // with a 4-byte variable calls at 0x10, by one a kernel with 0x558 bytes calls at 0x560).
     let mut group_end: Vec<u64> = windows.iter().map(|w| w.end).collect();
     loop {
         let mut changed = false;
-        let mut furthest: FxHashMap<usize, u64> = FxHashMap::default();
+        let mut furthest: FxHashMap<SecId, u64> = FxHashMap::default();
         for (w, window) in windows.iter().enumerate() {
-            for &v in &window.dynamic {
-                let e = furthest.entry(v).or_insert(0);
+            for &(code, _) in &window.dynamic_code {
+                let e = furthest.entry(code).or_insert(0);
                 *e = (*e).max(group_end[w]);
             }
         }
         for (w, window) in windows.iter().enumerate() {
-            for &v in &window.dynamic {
-                if furthest[&v] > group_end[w] {
-                    group_end[w] = furthest[&v];
+            for &(code, _) in &window.dynamic_code {
+                if furthest[&code] > group_end[w] {
+                    group_end[w] = furthest[&code];
                     changed = true;
                 }
             }
@@ -537,10 +542,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         for &v in &dynamic {
             align = align.max(st.shared_vars[v].align);
         }
+        let dynamic_code = dynamic_code_of(st, &[f], &uses);
         windows.push(Window {
             text,
             end,
             align,
+            dynamic_code,
             uses_shared: !own.is_empty() || !dynamic.is_empty() || start > 0,
             only_dynamic: own.is_empty() && start == 0,
             dynamic,
@@ -559,6 +566,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             text,
             align,
             dynamic,
+            dynamic_code,
             uses_shared,
             only_dynamic,
             size_order,
@@ -572,8 +580,13 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
             let start = align_up(end, var.align);
-            var.offset = Some(start);
+            // (The names' listed value: the furthest place any kernel gives them.)
+            var.offset = Some(var.offset.map_or(start, |o| o.max(start)));
             dynamic_start = dynamic_start.max(start);
+        }
+        for &(code, v) in &dynamic_code {
+            let start = align_up(end, st.shared_vars[v].align);
+            st.dynamic_shared_at.insert((code, v), start);
         }
         end = dynamic_start;
         // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
@@ -1022,6 +1035,8 @@ struct Window {
     align: u64,
     /// Dynamic variables it reaches.
     dynamic: Vec<usize>,
+    /// The code sections it reaches that name dynamic memory, with the variable each names.
+    dynamic_code: Vec<(SecId, usize)>,
     /// Whether it has a window at all.
     uses_shared: bool,
     /// Whether it holds only dynamic memory.
@@ -1029,6 +1044,26 @@ struct Window {
     /// A left-out kernel's: the largest place in the link-wide size order of the function
     /// variables it holds (orders the windows the link makes for such kernels).
     size_order: Option<usize>,
+}
+
+/// The code sections among `funcs` that name dynamic shared memory, with the variables named.
+fn dynamic_code_of(
+    st: &State<'_>,
+    funcs: &[FuncId],
+    uses: &FxHashMap<FuncId, Vec<usize>>,
+) -> Vec<(SecId, usize)> {
+    let mut out = Vec::new();
+    for &f in funcs {
+        let Some(SymSection::Section(code)) = st.func(f).sym.map(|s| st.sym(s).section()) else {
+            continue;
+        };
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            if st.shared_vars[v].kind == SharedKind::Dynamic {
+                out.push((code, v));
+            }
+        }
+    }
+    out
 }
 
 /// nvlink's sort of a linked list (observed through layouts, not read from its code): deal
