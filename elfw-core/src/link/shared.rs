@@ -140,7 +140,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     let mut users: Vec<FxHashSet<FuncId>> = vec![FxHashSet::default(); st.shared_vars.len()];
     let mut seen = vec![false; st.functions.len()];
     for &k in kernels.iter().filter(|_| !uses.is_empty()) {
-        let r = reachable(st, k, &mut seen);
+        let r = reachable_through_pointers(st, k, &mut seen);
         for f in &r {
             for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
                 users[v].insert(k);
@@ -1097,6 +1097,36 @@ fn list_merge_sort<T: Copy, K: Ord>(items: &[T], key: impl Fn(&T) -> K + Copy) -
 
 /// The functions `root` reaches (itself included). `seen` is all false on entry and on exit,
 /// so one buffer serves every kernel without clearing the whole of it.
+/// [`reachable`], where code making an indirect call reaches every address-taken function
+/// too (observed, sm_80/sm_90: two kernels calling through a `__device__` table of functions
+/// reading dynamic shared memory share one start for it, the furthest static end of the two,
+/// in the table's functions and in the kernels' own code).
+fn reachable_through_pointers(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
+    let mut order = Vec::new();
+    let mut stack = vec![root];
+    let mut pointers_followed = false;
+    while let Some(f) = stack.pop() {
+        if std::mem::replace(&mut seen[f.0 as usize], true) {
+            continue;
+        }
+        order.push(f);
+        stack.extend(st.func(f).callees.iter().copied());
+        if !pointers_followed && st.indirect_calls.iter().any(|&(g, _)| g == f) {
+            pointers_followed = true;
+            stack.extend(
+                (1..st.functions.len())
+                    .rev()
+                    .map(|i| FuncId(i as u32))
+                    .filter(|&g| st.func(g).address_taken && !st.func(g).is_entry),
+            );
+        }
+    }
+    for f in &order {
+        seen[f.0 as usize] = false;
+    }
+    order
+}
+
 pub(super) fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
     let mut order = Vec::new();
     let mut stack = vec![root];
