@@ -472,20 +472,31 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // `extern __shared__` name from different code keep their own places (observed, sm_90:
     // `SharedMemory<T>`'s name read by a kernel's own code at 0, by a function only a kernel
     // with a 4-byte variable calls at 0x10, by one a kernel with 0x558 bytes calls at 0x560).
+    // A `-g` link gives each name one place, the debugger's (observed, sm_80 and sm_90: the
+    // same objects linked with `-g` put all three at 0x560, and every kernel reaching the name
+    // gets a window that long).
+    let group_key = |code: SecId, v: usize| {
+        if opts.debug {
+            (None, Some(v))
+        } else {
+            (Some(code), None)
+        }
+    };
     let mut group_end: Vec<u64> = windows.iter().map(|w| w.end).collect();
     loop {
         let mut changed = false;
-        let mut furthest: FxHashMap<SecId, u64> = FxHashMap::default();
+        let mut furthest: FxHashMap<(Option<SecId>, Option<usize>), u64> = FxHashMap::default();
         for (w, window) in windows.iter().enumerate() {
-            for &(code, _) in &window.dynamic_code {
-                let e = furthest.entry(code).or_insert(0);
+            for &(code, v) in &window.dynamic_code {
+                let e = furthest.entry(group_key(code, v)).or_insert(0);
                 *e = (*e).max(group_end[w]);
             }
         }
         for (w, window) in windows.iter().enumerate() {
-            for &(code, _) in &window.dynamic_code {
-                if furthest[&code] > group_end[w] {
-                    group_end[w] = furthest[&code];
+            for &(code, v) in &window.dynamic_code {
+                let e = furthest[&group_key(code, v)];
+                if e > group_end[w] {
+                    group_end[w] = e;
                     changed = true;
                 }
             }
@@ -584,7 +595,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             var.offset = Some(var.offset.map_or(start, |o| o.max(start)));
             dynamic_start = dynamic_start.max(start);
         }
-        for &(code, v) in &dynamic_code {
+        for &(code, v) in dynamic_code.iter().filter(|_| !opts.debug) {
             let start = align_up(end, st.shared_vars[v].align);
             st.dynamic_shared_at.insert((code, v), start);
         }
