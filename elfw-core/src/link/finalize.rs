@@ -855,6 +855,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnost
     let owned = owned_functions(st, &reach);
     let own = OwnInfo::of(st, &info);
     propagate_ctaidz(st, &info, &own, &owned);
+    propagate_reserved_smem_used(st, &info, &own, &owned);
     propagate_barriers(st, &info, &own, &owned);
     propagate_mbarriers(st, &info, &own, &reach);
     propagate_externs(st, &info, &own, &reach);
@@ -1052,6 +1053,8 @@ const FUNCTIONS_PER_TASK: usize = 2048;
 struct OwnInfo {
     /// Uses `%ctaid.z` (`EIATTR_CTAIDZ_USED`).
     ctaidz: Vec<bool>,
+    /// Uses the reserved shared memory (`EIATTR_RESERVED_SMEM_USED`).
+    reserved_smem: Vec<bool>,
     /// Its largest `EIATTR_NUM_BARRIERS`.
     barriers: Vec<Option<u8>>,
     /// Its first `EIATTR_NUM_MBARRIERS` (of two bytes).
@@ -1075,6 +1078,7 @@ impl OwnInfo {
             .collect();
         let mut own = OwnInfo {
             ctaidz: Vec::with_capacity(n),
+            reserved_smem: Vec::with_capacity(n),
             barriers: Vec::with_capacity(n),
             mbarriers: Vec::with_capacity(n),
             externs_start: Vec::with_capacity(n + 1),
@@ -1083,6 +1087,7 @@ impl OwnInfo {
         for run in runs {
             let base = own.externs.len();
             own.ctaidz.extend(run.ctaidz);
+            own.reserved_smem.extend(run.reserved_smem);
             own.barriers.extend(run.barriers);
             own.mbarriers.extend(run.mbarriers);
             own.externs_start
@@ -1091,6 +1096,7 @@ impl OwnInfo {
         }
         // (Functions past `info`, if any, have no records.)
         own.ctaidz.resize(n, false);
+        own.reserved_smem.resize(n, false);
         own.barriers.resize(n, None);
         own.mbarriers.resize(n, None);
         own.externs_start.resize(n + 1, own.externs.len());
@@ -1102,6 +1108,7 @@ impl OwnInfo {
         let n = info.len();
         let mut own = OwnInfo {
             ctaidz: vec![false; n],
+            reserved_smem: vec![false; n],
             barriers: vec![None; n],
             mbarriers: vec![None; n],
             externs_start: Vec::with_capacity(n),
@@ -1113,6 +1120,7 @@ impl OwnInfo {
             for r in records.into_iter().flatten().filter(|r| !r.dropped) {
                 match r.attr {
                     EIATTR_CTAIDZ_USED => own.ctaidz[f] = true,
+                    EIATTR_RESERVED_SMEM_USED => own.reserved_smem[f] = true,
                     EIATTR_NUM_BARRIERS => {
                         if let Some(&b) = r.payload.first() {
                             own.barriers[f] = Some(own.barriers[f].map_or(b, |x| x.max(b)));
@@ -1151,6 +1159,38 @@ fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, o
             .push(InfoRecord {
                 format: crate::nvinfo::EIFMT_NVAL,
                 attr: EIATTR_CTAIDZ_USED,
+                payload: &[],
+                sym: None,
+                externs: &[],
+                dropped: false,
+            });
+    }
+}
+
+/// `EIATTR_RESERVED_SMEM_USED`.
+const EIATTR_RESERVED_SMEM_USED: u8 = 0x41;
+
+/// A kernel that does not use the reserved shared memory itself gets
+/// `EIATTR_RESERVED_SMEM_USED` after its own records when a function it owns does (observed,
+/// sm_90 to sm_120 `-G`: a cluster kernel calling another translation unit's function that
+/// uses cooperative groups' tiles gets it after a propagated `EIATTR_NUM_BARRIERS`).
+fn propagate_reserved_smem_used(
+    st: &mut State<'_>,
+    info: &[Option<SecId>],
+    own: &OwnInfo,
+    owned: &Reach,
+) {
+    for (k, order) in owned {
+        let Some(sec) = info[*k] else { continue };
+        if own.reserved_smem[*k] || !order.iter().any(|&f| own.reserved_smem[f]) {
+            continue;
+        }
+        st.section_info_tail
+            .entry(sec)
+            .or_default()
+            .push(InfoRecord {
+                format: crate::nvinfo::EIFMT_NVAL,
+                attr: EIATTR_RESERVED_SMEM_USED,
                 payload: &[],
                 sym: None,
                 externs: &[],
@@ -1279,8 +1319,9 @@ fn order_appended_records(
     calls: &CallLists,
     owned: &Reach,
 ) {
-    const APPENDED: [u8; 4] = [
+    const APPENDED: [u8; 5] = [
         EIATTR_CTAIDZ_USED,
+        EIATTR_RESERVED_SMEM_USED,
         EIATTR_NUM_BARRIERS,
         EIATTR_NUM_MBARRIERS,
         super::merge::EIATTR_EXTERNS,
