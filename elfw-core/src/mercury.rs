@@ -263,15 +263,17 @@ pub fn merc_twin(sass_name: &[u8]) -> Vec<u8> {
 ///
 /// Returns indices into `merc`.
 pub fn merc_output_order(sass: &[&[u8]], merc: &[&[u8]], twins: &[Option<usize>]) -> Vec<usize> {
-    let key = |i: usize| -> (u8, usize) {
+    let key = |i: usize| -> (u8, usize, bool) {
         let name = merc[i];
         if name == MERC_SYMTAB {
-            return (0, 0);
+            return (0, 0, false);
         }
         let by_name = || sass_twin(name).and_then(|t| sass.iter().position(|s| *s == t.as_slice()));
+        // (A relocation section placed at the section it relocates goes first.)
+        let data = !name.starts_with(b".nv.merc.rela");
         match twins.get(i).copied().flatten().or_else(by_name) {
-            Some(p) => (1, p),
-            None => (2, 0),
+            Some(p) => (1, p, data),
+            None => (2, 0, false),
         }
     };
     let mut order: Vec<usize> = (0..merc.len()).collect();

@@ -81,9 +81,55 @@ pub(super) fn provided_externally(name: &str) -> bool {
             name,
             "vprintf" | "malloc" | "free" | "__assertfail" | "__nv_reservedSMEM_offset_0_alias"
         )
+        || DRIVER_SERVICES.contains(&name)
         || name.starts_with(".nv.reservedSmem")
         || is_unified_table_symbol(name)
 }
+
+/// Device-runtime services ptxas calls through their own prototypes and the driver binds at
+/// load time: nvlink leaves them undefined without a complaint (observed, exact names only:
+/// `cudaGraphLaunch` from a kernel links without libcudadevrt, `cudaGraphLaunchX`,
+/// `cnpFoo` or `calloc` are undefined references).
+const DRIVER_SERVICES: &[&str] = &[
+    "vfprintf",
+    "__profile",
+    "cnpGetParameterBuffer",
+    "cnpLaunchDevice",
+    "cnpCtxSynchronize",
+    "cnpFuncGetAttribute",
+    "cnpStreamCreate",
+    "cnpStreamDestroy",
+    "cnpStreamWaitEvent",
+    "cnpEventCreate",
+    "cnpEventRecord",
+    "cnpEventDestroy",
+    "cnpDeviceGetName",
+    "cnpDeviceGetAttribute",
+    "cnpGetDeviceCount",
+    "cnpGetDevice",
+    "cnpGetLastError",
+    "cnpSetLastError",
+    "cnpGetCacheConfig",
+    "cnpGetSharedMemConfig",
+    "cnpGetLimit",
+    "cnpDeviceGetTotalMem",
+    "cnpGetParameterBufferV2",
+    "cnpLaunchDeviceV2",
+    "cudaGraphLaunch",
+    "cudaGraphSetConditional",
+    "cudaGraphKernelNodeSetParam",
+    "cudaGraphKernelNodeSetGridDim",
+    "cudaGraphKernelNodeSetEnabled",
+    "cudaGraphKernelNodeUpdatesApply",
+    "cudaFabricOpErrorStatusCount",
+    "cudaFabricOpErrorStatusGet",
+    "cudaResizeSharedMemory",
+    "cudaDeviceMemcpyAsync",
+    "cudaDeviceMemcpyBatchAsync",
+    "cudaSubgridSynchronousWorkspaceInitialize",
+    "cudaSubgridSynchronousWorkspaceCompleteAndFetchWorkItem",
+    "cudaSubgridSynchronousWorkspaceAdvanceWorkset",
+];
 
 /// The unified function/descriptor table symbols every `-dc` object declares (weak, undefined);
 /// a `-r` image declares them global.
@@ -856,6 +902,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
     let owned = owned.as_ref().unwrap_or(&reach);
     let own = OwnInfo::of(st, &info);
     propagate_ctaidz(st, &info, &own, owned);
+    propagate_reserved_smem_used(st, &info, &own, owned);
     propagate_barriers(st, &info, &own, owned);
     propagate_mbarriers(st, &info, &own, &reach);
     propagate_externs(st, &info, &own, &reach);
@@ -1033,6 +1080,8 @@ const FUNCTIONS_PER_TASK: usize = 2048;
 struct OwnInfo {
     /// Uses `%ctaid.z` (`EIATTR_CTAIDZ_USED`).
     ctaidz: Vec<bool>,
+    /// Uses the reserved shared memory (`EIATTR_RESERVED_SMEM_USED`).
+    reserved_smem: Vec<bool>,
     /// Its largest `EIATTR_NUM_BARRIERS`.
     barriers: Vec<Option<u8>>,
     /// Its first `EIATTR_NUM_MBARRIERS` (of two bytes).
@@ -1056,6 +1105,7 @@ impl OwnInfo {
             .collect();
         let mut own = OwnInfo {
             ctaidz: Vec::with_capacity(n),
+            reserved_smem: Vec::with_capacity(n),
             barriers: Vec::with_capacity(n),
             mbarriers: Vec::with_capacity(n),
             externs_start: Vec::with_capacity(n + 1),
@@ -1064,6 +1114,7 @@ impl OwnInfo {
         for run in runs {
             let base = own.externs.len();
             own.ctaidz.extend(run.ctaidz);
+            own.reserved_smem.extend(run.reserved_smem);
             own.barriers.extend(run.barriers);
             own.mbarriers.extend(run.mbarriers);
             own.externs_start
@@ -1072,6 +1123,7 @@ impl OwnInfo {
         }
         // (Functions past `info`, if any, have no records.)
         own.ctaidz.resize(n, false);
+        own.reserved_smem.resize(n, false);
         own.barriers.resize(n, None);
         own.mbarriers.resize(n, None);
         own.externs_start.resize(n + 1, own.externs.len());
@@ -1083,6 +1135,7 @@ impl OwnInfo {
         let n = info.len();
         let mut own = OwnInfo {
             ctaidz: vec![false; n],
+            reserved_smem: vec![false; n],
             barriers: vec![None; n],
             mbarriers: vec![None; n],
             externs_start: Vec::with_capacity(n),
@@ -1094,6 +1147,7 @@ impl OwnInfo {
             for r in records.into_iter().flatten().filter(|r| !r.dropped) {
                 match r.attr {
                     EIATTR_CTAIDZ_USED => own.ctaidz[f] = true,
+                    EIATTR_RESERVED_SMEM_USED => own.reserved_smem[f] = true,
                     EIATTR_NUM_BARRIERS => {
                         if let Some(&b) = r.payload.first() {
                             own.barriers[f] = Some(own.barriers[f].map_or(b, |x| x.max(b)));
@@ -1132,6 +1186,38 @@ fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, o
             .push(InfoRecord {
                 format: crate::nvinfo::EIFMT_NVAL,
                 attr: EIATTR_CTAIDZ_USED,
+                payload: &[],
+                sym: None,
+                externs: &[],
+                dropped: false,
+            });
+    }
+}
+
+/// `EIATTR_RESERVED_SMEM_USED`.
+const EIATTR_RESERVED_SMEM_USED: u8 = 0x41;
+
+/// A kernel that does not use the reserved shared memory itself gets
+/// `EIATTR_RESERVED_SMEM_USED` after its own records when a function it owns does (observed,
+/// sm_90 to sm_120 `-G`: a cluster kernel calling another translation unit's function that
+/// uses cooperative groups' tiles gets it after a propagated `EIATTR_NUM_BARRIERS`).
+fn propagate_reserved_smem_used(
+    st: &mut State<'_>,
+    info: &[Option<SecId>],
+    own: &OwnInfo,
+    owned: &Reach,
+) {
+    for (k, order) in owned {
+        let Some(sec) = info[*k] else { continue };
+        if own.reserved_smem[*k] || !order.iter().any(|&f| own.reserved_smem[f]) {
+            continue;
+        }
+        st.section_info_tail
+            .entry(sec)
+            .or_default()
+            .push(InfoRecord {
+                format: crate::nvinfo::EIFMT_NVAL,
+                attr: EIATTR_RESERVED_SMEM_USED,
                 payload: &[],
                 sym: None,
                 externs: &[],
@@ -1244,12 +1330,13 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo
 }
 
 /// The records the link appends to a kernel's `.nv.info.<k>` for what its callees have
-/// (`EIATTR_CTAIDZ_USED`, `EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`),
+/// (`EIATTR_CTAIDZ_USED`, `EIATTR_RESERVED_SMEM_USED`, `EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`),
 /// whatever order the link made them in (observed on sm_80, 120 generated links of one or
 /// two translation units, forward and reversed input order, and the `-G` pipeline links):
 ///
-/// - A lone kernel gets them in a fixed order: `CTAIDZ_USED`, `NUM_BARRIERS`,
-///   `NUM_MBARRIERS`, `EXTERNS`, however deep in its callees each attribute sits.
+/// - A lone kernel gets them in a fixed order: `CTAIDZ_USED`, `RESERVED_SMEM_USED`,
+///   `NUM_BARRIERS`, `NUM_MBARRIERS`, `EXTERNS`, however deep in its callees each attribute
+///   sits.
 /// - With several kernels, each gets them in the order their attributes are first met going
 ///   through the functions it reaches in the order of their `.nv.info.<f>` sections in the
 ///   image, each function's own records in their input order (how the calls nest does not
@@ -1257,8 +1344,9 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo
 ///   `NUM_MBARRIERS` first when `init1`'s section comes before `g`'s). Any `EXTERNS` record
 ///   counts, also one naming only functions another input defines.
 fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
-    const APPENDED: [u8; 4] = [
+    const APPENDED: [u8; 5] = [
         EIATTR_CTAIDZ_USED,
+        EIATTR_RESERVED_SMEM_USED,
         EIATTR_NUM_BARRIERS,
         EIATTR_NUM_MBARRIERS,
         super::merge::EIATTR_EXTERNS,

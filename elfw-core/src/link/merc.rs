@@ -546,7 +546,12 @@ pub fn relocate(
             let symbol = if s.sym_type() == STT_SECTION {
                 0
             } else {
-                super::relocate::symbol_value(&super::relocate::View::of(st), s, opts)
+                super::relocate::symbol_value_in(
+                    &super::relocate::View::of(st),
+                    s,
+                    opts,
+                    w.sections[target].twin,
+                )
             };
             let addend = if disposition == Disposition::ApplyAndKeep {
                 r.sass_addend
@@ -943,16 +948,27 @@ pub fn emit(
         // The SASS relocation section of the same name for the same code: local functions
         // of one name have one each.
         let sass_target = w.sections[rela.target].twin;
-        let twin = mercury::sass_twin(rela.name.as_bytes())
-            .and_then(|t| {
-                let name = String::from_utf8_lossy(&t).into_owned();
+        let named = mercury::sass_twin(rela.name.as_bytes()).and_then(|t| {
+            let name = String::from_utf8_lossy(&t).into_owned();
+            sass_relas
+                .get(&sass_target)
+                .and_then(|list| list.iter().copied().find(|&id| st.sec(id).name() == name))
+                .or_else(|| st.section_by_name(&name))
+        });
+        let twin = match named {
+            Some(id) => (!st.sec(id).removed()).then(|| pos_of(id)),
+            // Without a twin of its name (`.nv.merc.rela.nv.constant.user`, the user
+            // constants' function addresses, whose SASS bank is `.nv.constant3`) it takes the
+            // place of the SASS relocations of the same section (observed, sm_100: between
+            // `.nv.merc.rela.text.<k>` and `.nv.merc.rela.debug_frame`, as `.rela.nv.constant3`),
+            // else goes right before the section it relocates.
+            None => Some(
                 sass_relas
                     .get(&sass_target)
-                    .and_then(|list| list.iter().copied().find(|&id| st.sec(id).name() == name))
-                    .or_else(|| st.section_by_name(&name))
-            })
-            .filter(|&id| !st.sec(id).removed())
-            .map(pos_of);
+                    .and_then(|list| list.iter().copied().find(|&id| !st.sec(id).removed()))
+                    .map_or_else(|| pos_of(sass_target), pos_of),
+            ),
+        };
         rela_sections.push((merc.len(), rela.target));
         merc.push(OutSection {
             name: rela.name.clone(),

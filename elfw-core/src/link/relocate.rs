@@ -237,6 +237,7 @@ pub(super) struct View<'a, 'd> {
     section_names: &'a elfw_hash::NameMap<&'d str, SecId>,
     shared_vars: &'a [SharedVar],
     unplaced_dynamic_code: &'a rustc_hash::FxHashSet<SecId>,
+    dynamic_shared_at: &'a rustc_hash::FxHashMap<(SecId, usize), u64>,
     shared_common_area: bool,
 }
 
@@ -250,6 +251,7 @@ impl<'a, 'd> View<'a, 'd> {
             section_names: &st.section_names,
             shared_vars: &st.shared_vars,
             unplaced_dynamic_code: &st.unplaced_dynamic_code,
+            dynamic_shared_at: &st.dynamic_shared_at,
             shared_common_area: st.shared_common_area,
         }
     }
@@ -350,7 +352,7 @@ fn decide<'d>(
         let base = if dynamic_in_debug || unplaced || removed_shared_in_debug {
             u64::MAX
         } else {
-            slot.unwrap_or_else(|| symbol_value(st, s, opts))
+            slot.unwrap_or_else(|| symbol_value_in(st, s, opts, r.target))
         };
         let mut value = (base as i64).wrapping_add(addend) as u64;
         if elfw_reloc::lookup(r.r_type).is_some_and(|t| t.is_pc_relative()) {
@@ -548,6 +550,19 @@ pub(super) fn symbol_value(st: &View<'_, '_>, s: SymbolRef, opts: &LinkOptions) 
         Some(v) => st.shared_vars[v].offset.unwrap_or(0),
         None => s.value(),
     }
+}
+
+/// [`symbol_value`] as the code section `code` sees it: dynamic shared memory starts where
+/// the layout placed it for that code (see `shared`).
+pub(super) fn symbol_value_in(
+    st: &View<'_, '_>,
+    s: SymbolRef,
+    opts: &LinkOptions,
+    code: SecId,
+) -> u64 {
+    s.shared()
+        .and_then(|v| st.dynamic_shared_at.get(&(code, v)).copied())
+        .unwrap_or_else(|| symbol_value(st, s, opts))
 }
 
 /// A DWARF or NVIDIA debug section.

@@ -140,7 +140,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     let mut users: Vec<FxHashSet<FuncId>> = vec![FxHashSet::default(); st.shared_vars.len()];
     let mut seen = vec![false; st.functions.len()];
     for &k in kernels.iter().filter(|_| !uses.is_empty()) {
-        let r = reachable(st, k, &mut seen);
+        let r = reachable_through_pointers(st, k, &mut seen);
         for f in &r {
             for &v in uses.get(f).map(Vec::as_slice).unwrap_or(&[]) {
                 users[v].insert(k);
@@ -366,6 +366,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         let mut private: Vec<usize> = own_vars.get(&text).cloned().unwrap_or_default();
         let own = private.len();
         let mut dynamic = Vec::new();
+        let dynamic_code = dynamic_code_of(st, funcs, &uses);
         for &v in &used {
             let var = &st.shared_vars[v];
             match var.kind {
@@ -457,30 +458,45 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             end,
             align,
             dynamic,
+            dynamic_code,
             uses_shared,
             only_dynamic,
             size_order: None,
         });
     }
     // Dynamic shared memory starts where the static part ends, at one place for every kernel
-    // that reaches the same dynamic variable (a function's code names one address): the
+    // that reaches the same code naming it (a function's code names one address): the
     // furthest end among them, which becomes each one's window (observed: a kernel with no
     // variables of its own calling a function that reads dynamic memory another kernel
-    // reaches after 0x280 static bytes gets a 0x280-byte window).
+    // reaches after 0x280 static bytes gets a 0x280-byte window). Kernels naming the same
+    // `extern __shared__` name from different code keep their own places (observed, sm_90:
+    // `SharedMemory<T>`'s name read by a kernel's own code at 0, by a function only a kernel
+    // with a 4-byte variable calls at 0x10, by one a kernel with 0x558 bytes calls at 0x560).
+    // A `-g` link gives each name one place, the debugger's (observed, sm_80 and sm_90: the
+    // same objects linked with `-g` put all three at 0x560, and every kernel reaching the name
+    // gets a window that long).
+    let group_key = |code: SecId, v: usize| {
+        if opts.debug {
+            (None, Some(v))
+        } else {
+            (Some(code), None)
+        }
+    };
     let mut group_end: Vec<u64> = windows.iter().map(|w| w.end).collect();
     loop {
         let mut changed = false;
-        let mut furthest: FxHashMap<usize, u64> = FxHashMap::default();
+        let mut furthest: FxHashMap<(Option<SecId>, Option<usize>), u64> = FxHashMap::default();
         for (w, window) in windows.iter().enumerate() {
-            for &v in &window.dynamic {
-                let e = furthest.entry(v).or_insert(0);
+            for &(code, v) in &window.dynamic_code {
+                let e = furthest.entry(group_key(code, v)).or_insert(0);
                 *e = (*e).max(group_end[w]);
             }
         }
         for (w, window) in windows.iter().enumerate() {
-            for &v in &window.dynamic {
-                if furthest[&v] > group_end[w] {
-                    group_end[w] = furthest[&v];
+            for &(code, v) in &window.dynamic_code {
+                let e = furthest[&group_key(code, v)];
+                if e > group_end[w] {
+                    group_end[w] = e;
                     changed = true;
                 }
             }
@@ -537,10 +553,12 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         for &v in &dynamic {
             align = align.max(st.shared_vars[v].align);
         }
+        let dynamic_code = dynamic_code_of(st, &[f], &uses);
         windows.push(Window {
             text,
             end,
             align,
+            dynamic_code,
             uses_shared: !own.is_empty() || !dynamic.is_empty() || start > 0,
             only_dynamic: own.is_empty() && start == 0,
             dynamic,
@@ -557,14 +575,19 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     for (w, window) in windows.into_iter().enumerate() {
         let Window {
             text,
+            end: own_end,
             align,
             dynamic,
+            dynamic_code,
             uses_shared,
             only_dynamic,
             size_order,
-            ..
         } = window;
         let mut end = group_end[w];
+        // A window another kernel's static bytes lengthened holds more than dynamic memory
+        // (observed, sm_100 `-g`: a kernel without variables whose name's place is 0x560
+        // keeps its window's section symbol).
+        let only_dynamic = only_dynamic && end == own_end;
         // The window reaches the start of its dynamic memory (observed: 5 static bytes and an
         // `extern __shared__` aligned 0x10 give a 0x10-byte window, 0x410 from sm_90; 0x44
         // before 32-aligned dynamic memory give 0x60 on sm_80).
@@ -572,8 +595,13 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         for &v in &dynamic {
             let var = &mut st.shared_vars[v];
             let start = align_up(end, var.align);
-            var.offset = Some(start);
+            // (The names' listed value: the furthest place any kernel gives them.)
+            var.offset = Some(var.offset.map_or(start, |o| o.max(start)));
             dynamic_start = dynamic_start.max(start);
+        }
+        for &(code, v) in dynamic_code.iter().filter(|_| !opts.debug) {
+            let start = align_up(end, st.shared_vars[v].align);
+            st.dynamic_shared_at.insert((code, v), start);
         }
         end = dynamic_start;
         // An empty window aligned more than 16 goes (observed, sm_80: a kernel with only
@@ -1069,6 +1097,8 @@ struct Window {
     align: u64,
     /// Dynamic variables it reaches.
     dynamic: Vec<usize>,
+    /// The code sections it reaches that name dynamic memory, with the variable each names.
+    dynamic_code: Vec<(SecId, usize)>,
     /// Whether it has a window at all.
     uses_shared: bool,
     /// Whether it holds only dynamic memory.
@@ -1076,6 +1106,26 @@ struct Window {
     /// A left-out kernel's: the largest place in the link-wide size order of the function
     /// variables it holds (orders the windows the link makes for such kernels).
     size_order: Option<usize>,
+}
+
+/// The code sections among `funcs` that name dynamic shared memory, with the variables named.
+fn dynamic_code_of(
+    st: &State<'_>,
+    funcs: &[FuncId],
+    uses: &FxHashMap<FuncId, Vec<usize>>,
+) -> Vec<(SecId, usize)> {
+    let mut out = Vec::new();
+    for &f in funcs {
+        let Some(SymSection::Section(code)) = st.func(f).sym.map(|s| st.sym(s).section()) else {
+            continue;
+        };
+        for &v in uses.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+            if st.shared_vars[v].kind == SharedKind::Dynamic {
+                out.push((code, v));
+            }
+        }
+    }
+    out
 }
 
 /// nvlink's sort of a linked list (observed through layouts, not read from its code): deal
@@ -1112,6 +1162,36 @@ pub(super) fn list_merge_sort<T: Copy, K: Ord>(
 
 /// The functions `root` reaches (itself included). `seen` is all false on entry and on exit,
 /// so one buffer serves every kernel without clearing the whole of it.
+/// [`reachable`], where code making an indirect call reaches every address-taken function
+/// too (observed, sm_80/sm_90: two kernels calling through a `__device__` table of functions
+/// reading dynamic shared memory share one start for it, the furthest static end of the two,
+/// in the table's functions and in the kernels' own code).
+fn reachable_through_pointers(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
+    let mut order = Vec::new();
+    let mut stack = vec![root];
+    let mut pointers_followed = false;
+    while let Some(f) = stack.pop() {
+        if std::mem::replace(&mut seen[f.0 as usize], true) {
+            continue;
+        }
+        order.push(f);
+        stack.extend(st.func(f).callees.iter().copied());
+        if !pointers_followed && st.indirect_calls.iter().any(|&(g, _)| g == f) {
+            pointers_followed = true;
+            stack.extend(
+                (1..st.functions.len())
+                    .rev()
+                    .map(|i| FuncId(i as u32))
+                    .filter(|&g| st.func(g).address_taken && !st.func(g).is_entry),
+            );
+        }
+    }
+    for f in &order {
+        seen[f.0 as usize] = false;
+    }
+    order
+}
+
 pub(super) fn reachable(st: &State<'_>, root: FuncId, seen: &mut [bool]) -> Vec<FuncId> {
     let mut order = Vec::new();
     let mut stack = vec![root];

@@ -518,6 +518,9 @@ pub struct State<'d> {
     pub shared_instances: FxHashMap<SecId, SymIdx>,
     /// Relocatable links: the `extern __shared__` names [`State::shared_instances`] replace.
     pub dynamic_names: rustc_hash::FxHashSet<SymIdx>,
+    /// Final links: where the dynamic shared memory starts for the code section that names
+    /// the variable (the furthest static end among the kernels reaching that code).
+    pub dynamic_shared_at: FxHashMap<(SecId, usize), u64>,
     /// `--preserve-relocs`: code sections of functions no laid-out kernel reaches that name
     /// dynamic shared memory (resolved to -1).
     pub unplaced_dynamic_code: rustc_hash::FxHashSet<SecId>,
@@ -732,6 +735,7 @@ impl<'d> State<'d> {
             shared_instances: FxHashMap::default(),
             dynamic_names: Default::default(),
             unplaced_dynamic_code: Default::default(),
+            dynamic_shared_at: Default::default(),
             shared_common_area: false,
             late_windows: Vec::new(),
             address_taken: Vec::new(),
