@@ -205,6 +205,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
                 || parsed.has("print-map"),
         )
         .link_map(parsed.has("print-map"))
+        .callgraph(parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle"))
         .ptxas(locate_ptxas())
         .link_time_optimization(
             (parsed.has("dlto") || parsed.has("link-time-opt"))
@@ -326,8 +327,8 @@ fn finish_link(
     // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`).
     let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
     if dumps_callgraph && !parsed.has("relocatable-link") {
-        if let Some(image) = image {
-            let text = report::callgraph_dump(image, &linked.cubins, target);
+        if image.is_some() {
+            let text = report::callgraph_dump(linked.callgraph.as_ref(), target);
             out.run.stderr.extend_from_slice(text.as_bytes());
         }
     }

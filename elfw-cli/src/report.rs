@@ -8,7 +8,7 @@
 
 use elfw_core::elf::consts::{SHT_CUDA_GLOBAL, SHT_CUDA_LOCAL, SHT_CUDA_SHARED, SHT_NOBITS};
 use elfw_core::elf::ElfFile;
-use elfw_core::link::MapReason;
+use elfw_core::link::{Callgraph, CallgraphNode, MapReason};
 use elfw_core::linker::KeptCubin;
 use elfw_core::nvinfo::{self, Value};
 use elfw_core::target::Target;
@@ -18,7 +18,6 @@ use std::collections::HashMap;
 const STT_FUNC: u8 = 2;
 const STO_CUDA_ENTRY: u8 = 0x10;
 const SHN_UNDEF: u32 = 0;
-const ET_EXEC: u16 = 2;
 const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
 const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
@@ -265,6 +264,11 @@ pub fn demangle(name: &str) -> String {
     // mangled name after the prefix (observed: libcudadevrt's `memset_3d_device` kernels).
     if let Some(mangled) = strip_static_prefix(name) {
         return demangle(mangled);
+    }
+    // Only C++ names demangle: a C name such as `g` stays (cpp_demangle would read it as a
+    // builtin type, `__float128`).
+    if !name.starts_with("_Z") {
+        return name.to_string();
     }
     // ptxas's clones of a function carry a `$<n>` suffix (`_Z4walkPii$1`, the recursive copy):
     // nvlink shows them under the function's own name (observed).
@@ -587,141 +591,49 @@ fn cast_template_literals(s: &str) -> String {
     out
 }
 
-/// One node of nvlink's call graph.
-struct Node {
-    name: String,
-    live: bool,
-    registers: Option<u32>,
-}
-
 /// The `--dump-callgraph` text, as nvlink 13.5.37 prints it on standard error after the
-/// link's warnings. Nodes are the functions in the order the link first met them (input
-/// order, symbol-table order), removed ones printed with an empty name; edges are the direct
-/// calls of the image's `.nv.callgraph`, then the address-taken functions of the matching
-/// prototype for an indirect call (latest first); `[N]` is the function's own register count
-/// (before propagation to kernels), followed by the propagation lines.
-pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> String {
+/// link's warnings, from the link's merged call graph: nodes are the functions in the order
+/// the link first met them, removed ones printed with an empty name; `[N]` is the function's
+/// own register count (before propagation to kernels), followed by the propagation lines.
+/// Without a call graph (the link merged no relocatable object), nvlink's one line.
+pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
+    let Some(graph) = graph else {
+        return "No relocatable objects found. Did not generate callgraph.\n".to_string();
+    };
     let mut s = format!(
         "callgraph for {}:\n# A: s -> B // s (number A) potentially calls B\n# s [N]     // s uses N registers\n# ^s        // s is entry point\n# &s        // s has address taken\n",
         // The plain SM, whatever the variant (observed: `sm_90` for `-arch=sm_90a`).
         format_args!("sm_{}", target.sm)
     );
-    let Ok(out) = ElfFile::parse(image) else {
-        return s;
-    };
-    let out_syms: Vec<_> = out.symbols().map(|r| r.ok()).collect();
-    let by_name: HashMap<String, u32> = out_syms
+    let nodes = &graph.nodes;
+    let callees: Vec<Vec<usize>> = nodes
         .iter()
-        .enumerate()
-        .filter_map(|(i, sym)| {
-            let sym = sym.as_ref()?;
-            (sym.sym_type() == STT_FUNC).then(|| (sym.name_lossy().into_owned(), i as u32))
+        .map(|n| {
+            n.callees
+                .iter()
+                .filter(|&&c| c >= 1 && (c as usize) <= nodes.len())
+                .map(|&c| c as usize - 1)
+                .collect()
         })
         .collect();
-    // Nodes in first-seen order over the inputs.
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut node_of: HashMap<String, usize> = HashMap::new();
-    for c in cubins {
-        let Ok(elf) = ElfFile::parse(&c.data) else {
-            continue;
-        };
-        let records = function_records(&elf);
-        for (idx, sym) in elf.symbols().enumerate() {
-            let Ok(sym) = sym else { continue };
-            if sym.sym_type() != STT_FUNC {
-                continue;
-            }
-            let name = sym.name_lossy().into_owned();
-            let regs = (sym.shndx != SHN_UNDEF)
-                .then(|| records.get(&(EIATTR_REGCOUNT, idx as u32)).copied())
-                .flatten();
-            let local = sym.binding() == 0;
-            match node_of.get(&name) {
-                Some(&n) if !local => {
-                    if nodes[n].registers.is_none() {
-                        nodes[n].registers = regs;
-                    }
-                }
-                _ => {
-                    node_of.insert(name.clone(), nodes.len());
-                    nodes.push(Node {
-                        live: by_name.contains_key(&name),
-                        name,
-                        registers: regs,
-                    });
-                }
-            }
-        }
+    fn name(n: &CallgraphNode) -> &str {
+        n.name.as_deref().unwrap_or("")
     }
-    // Edges and address-taken sets from the image.
-    let node_of_sym = |sym: u32| -> Option<usize> {
-        let name = out_syms
-            .get(sym as usize)?
-            .as_ref()?
-            .name_lossy()
-            .into_owned();
-        node_of.get(&name).copied()
-    };
-    let mut direct: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    let mut taken: Vec<(usize, u32)> = Vec::new();
-    let mut indirect: Vec<(usize, u32)> = Vec::new();
-    if let Some(i) = out.section_by_name(b".nv.callgraph") {
-        if let Ok(data) = out.section_data(i) {
-            let mut mode = 0u32;
-            for pair in data.chunks_exact(8) {
-                let a = u32::from_le_bytes(pair[..4].try_into().unwrap_or_default());
-                let b = u32::from_le_bytes(pair[4..].try_into().unwrap_or_default());
-                if a == 0 && b >= 0xffff_fffc {
-                    mode = !b + 1;
-                    continue;
-                }
-                match (mode, node_of_sym(a)) {
-                    (1, Some(caller)) => {
-                        if let Some(callee) = node_of_sym(b) {
-                            direct[caller].push(callee);
-                        }
-                    }
-                    (2, Some(f)) => taken.push((f, b)),
-                    (3, Some(f)) => indirect.push((f, b)),
-                    _ => {}
-                }
-            }
-        }
-    }
-    // A final image gives every kernel a stack-size record, except the kernels
-    // `--kernels-used` demoted to address-taken functions: those print without `^` (observed).
-    let stacks = function_records(&out);
-    let executable = out.header().e_type == ET_EXEC;
-    let entry = |n: &Node| -> bool {
-        by_name.get(&n.name).is_some_and(|&i| {
-            let kernel = out_syms
-                .get(i as usize)
-                .and_then(|s| s.as_ref())
-                .is_some_and(|s| s.other & STO_CUDA_ENTRY != 0);
-            kernel && (!executable || stacks.contains_key(&(EIATTR_MIN_STACK_SIZE, i)))
-        })
-    };
-    let mut callees: Vec<Vec<usize>> = direct.clone();
-    for &(caller, proto) in &indirect {
-        for &(f, p) in taken.iter().rev() {
-            if p == proto {
-                callees[caller].push(f);
-            }
-        }
-    }
+    let live = |n: &CallgraphNode| n.name.is_some();
+    let entry = |n: &CallgraphNode| n.entry;
     for (i, n) in nodes.iter().enumerate() {
-        if !n.live {
+        if !live(n) {
             s.push_str(&format!("{}: \n", i + 1));
             continue;
         }
         let mut line = format!("{}: ", i + 1);
-        if entry(n) {
+        if n.entry {
             line.push('^');
         }
-        if taken.iter().any(|&(f, _)| f == i) {
+        if n.address_taken {
             line.push('&');
         }
-        line.push_str(&demangle(&n.name));
+        line.push_str(&demangle(name(n)));
         if let Some(r) = n.registers {
             line.push_str(&format!(" [{r}]"));
         }
@@ -735,7 +647,7 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
     // Register counts pushed up to the kernels that reach a function.
     let mut current: Vec<Option<u32>> = nodes.iter().map(|n| n.registers).collect();
     let kernels: Vec<usize> = (0..nodes.len())
-        .filter(|&i| nodes[i].live && entry(&nodes[i]))
+        .filter(|&i| live(&nodes[i]) && entry(&nodes[i]))
         .collect();
     let reach = |k: usize| -> Vec<bool> {
         let mut seen = vec![false; nodes.len()];
@@ -778,7 +690,7 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
     for f in order {
         let node = &nodes[f];
         let Some(r) = node.registers else { continue };
-        if !node.live || entry(node) {
+        if !live(node) || entry(node) {
             continue;
         }
         for (k, seen) in reaches.iter().rev() {
@@ -786,8 +698,8 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
                 current[*k] = Some(r);
                 s.push_str(&format!(
                     "regcount {r} for {} propagated to entry {}\n",
-                    demangle(&node.name),
-                    demangle(&nodes[*k].name)
+                    demangle(name(node)),
+                    demangle(name(&nodes[*k]))
                 ));
             }
         }
