@@ -289,7 +289,7 @@ pub fn demangle(name: &str) -> String {
     {
         return name.to_string();
     }
-    let mut text = drop_internal_namespaces(&edg_style(&named.finish()));
+    let mut text = drop_internal_namespaces(&edg_style(&named.finish(&template_param_refs(name))));
     if name.ends_with("D0Ev") || name.contains("D0E") {
         text.push_str(" [deleting]");
     }
@@ -360,22 +360,64 @@ struct TemplateParamNames {
 impl TemplateParamNames {
     /// The text, template parameters named (the return type comes before the arguments that
     /// name them, so this waits for the end).
-    fn finish(mut self) -> String {
+    fn finish(mut self, refs: &[usize]) -> String {
         let Some((args, own)) = self.args.take() else {
             return self.out;
         };
-        for &(start, end) in self.params.iter().rev() {
-            if own.contains(&start) {
-                continue;
+        // Which argument each parameter names, from the mangled name's references taken in
+        // order: two arguments of the same text are then told apart (observed:
+        // `T1 __atomic_fetch_add_cuda<unsigned int, unsigned int, …>(T1 *, T2, int, T3)`). A
+        // parameter the next reference does not name came from a substitution: it names what
+        // the last parameter of the same text named.
+        let outside: Vec<(usize, usize)> = self
+            .params
+            .iter()
+            .copied()
+            .filter(|(start, _)| !own.contains(start))
+            .collect();
+        let mut named: Vec<Option<usize>> = Vec::with_capacity(outside.len());
+        let mut at = 0;
+        for (i, &(start, end)) in outside.iter().enumerate() {
+            let text = self.out[start..end].trim_start();
+            // Substitutions met before the next reference.
+            let mut substituted = false;
+            while refs.get(at) == Some(&SUBSTITUTION) {
+                substituted = true;
+                at += 1;
             }
+            let earlier = (0..i).rev().find_map(|j| {
+                let (s, e) = outside[j];
+                (self.out[s..e].trim_start() == text)
+                    .then_some(named[j])
+                    .flatten()
+            });
+            let names = |k: usize| {
+                args.get(k)
+                    .is_some_and(|a| !a.trim().is_empty() && text.starts_with(a.trim()))
+            };
+            let k = match refs.get(at) {
+                // (The substitutions are used up; the reference stays for what follows.)
+                _ if substituted && earlier.is_some() => earlier,
+                Some(&k) if names(k) => {
+                    at += 1;
+                    Some(k)
+                }
+                _ => earlier,
+            };
+            named.push(k);
+        }
+        for (i, &(start, end)) in outside.iter().enumerate().rev() {
             // The node's text may run on into a declarator (`…>*`): the argument is its start.
             let text = &self.out[start..end];
             let lead = text.len() - text.trim_start().len();
-            let best = args
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| !a.trim().is_empty() && text[lead..].starts_with(a.trim()))
-                .max_by_key(|(_, a)| a.trim().len());
+            let best = if let Some(k) = named[i] {
+                args.get(k).map(|a| (k, a))
+            } else {
+                args.iter()
+                    .enumerate()
+                    .filter(|(_, a)| !a.trim().is_empty() && text[lead..].starts_with(a.trim()))
+                    .max_by_key(|(_, a)| a.trim().len())
+            };
             if let Some((k, a)) = best {
                 let from = start + lead;
                 self.out
@@ -419,6 +461,71 @@ impl cpp_demangle::DemangleWrite for TemplateParamNames {
             _ => {}
         }
     }
+}
+
+/// In [`template_param_refs`]: a substitution (`S_`, `S<n>_`), which may repeat a reference.
+const SUBSTITUTION: usize = usize::MAX;
+
+/// The template parameter references (`T_` = 0, `T0_` = 1, …) and substitutions of a mangled
+/// name, in order, stepping over source names and literal values (whose characters are not
+/// references).
+fn template_param_refs(mangled: &str) -> Vec<usize> {
+    let b = mangled.as_bytes();
+    let mut refs = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'0'..=b'9' => {
+                // A source name: its length, then that many characters.
+                let from = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let len: usize = mangled[from..i].parse().unwrap_or(0);
+                i += len;
+            }
+            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => {
+                // A literal: type letter, value, `E`.
+                while i < b.len() && b[i] != b'E' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'S' | b'A' => {
+                // A substitution or an array bound: its digits are not a name's length.
+                let subst = b[i] == b'S';
+                i += 1;
+                while i < b.len() && (b[i].is_ascii_digit() || b[i].is_ascii_uppercase()) {
+                    i += 1;
+                }
+                if subst && b.get(i) == Some(&b'_') {
+                    refs.push(SUBSTITUTION);
+                }
+            }
+            b'T' => {
+                let from = i + 1;
+                let mut j = from;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                if b.get(j) == Some(&b'_') {
+                    let k = if j == from {
+                        0
+                    } else {
+                        mangled[from..j]
+                            .parse::<usize>()
+                            .map_or(usize::MAX, |n| n + 1)
+                    };
+                    refs.push(k);
+                    i = j + 1;
+                } else {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    refs
 }
 
 /// `a, b<c, d>, e` split at its top-level commas.
