@@ -199,13 +199,9 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .extra_warnings(parsed.has("extra-warnings"))
         .suppress_debug_info(parsed.has("suppress-debug-info"))
         .register_link_binaries(parsed.has("register-link-binaries"))
-        .keep_input_cubins(
-            parsed.has("verbose")
-                || parsed.has("dump-callgraph")
-                || parsed.has("dump-callgraph-no-demangle")
-                || parsed.has("print-map"),
-        )
+        .keep_input_cubins(parsed.has("verbose") || parsed.has("print-map"))
         .link_map(parsed.has("print-map"))
+        .callgraph(parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle"))
         .ptxas(locate_ptxas())
         .link_time_optimization(
             (parsed.has("dlto") || parsed.has("link-time-opt"))
@@ -326,11 +322,9 @@ fn finish_link(
         .filter(|_| !linked.emitted_ptx);
     // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`).
     let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
-    if dumps_callgraph && !parsed.has("relocatable-link") {
-        if let Some(image) = image {
-            let text = report::callgraph_dump(image, &linked.cubins, target);
-            out.run.stderr.extend_from_slice(text.as_bytes());
-        }
+    if dumps_callgraph && !parsed.has("relocatable-link") && image.is_some() {
+        let text = report::callgraph_dump(linked.callgraph.as_ref(), target);
+        out.run.stderr.extend_from_slice(text.as_bytes());
     }
     if parsed.has("verbose") {
         for line in report::verbose_lines(

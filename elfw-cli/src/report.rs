@@ -8,7 +8,7 @@
 
 use elfw_core::elf::consts::{SHT_CUDA_GLOBAL, SHT_CUDA_LOCAL, SHT_CUDA_SHARED, SHT_NOBITS};
 use elfw_core::elf::ElfFile;
-use elfw_core::link::MapReason;
+use elfw_core::link::{Callgraph, CallgraphNode, MapReason};
 use elfw_core::linker::KeptCubin;
 use elfw_core::nvinfo::{self, Value};
 use elfw_core::target::Target;
@@ -18,7 +18,6 @@ use std::collections::HashMap;
 const STT_FUNC: u8 = 2;
 const STO_CUDA_ENTRY: u8 = 0x10;
 const SHN_UNDEF: u32 = 0;
-const ET_EXEC: u16 = 2;
 const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
 const EIATTR_MAX_STACK_SIZE: u8 = 0x23;
@@ -266,6 +265,11 @@ pub fn demangle(name: &str) -> String {
     if let Some(mangled) = strip_static_prefix(name) {
         return demangle(mangled);
     }
+    // Only C++ names demangle: a C name such as `g` stays (cpp_demangle would read it as a
+    // builtin type, `__float128`).
+    if !name.starts_with("_Z") {
+        return name.to_string();
+    }
     // ptxas's clones of a function carry a `$<n>` suffix (`_Z4walkPii$1`, the recursive copy):
     // nvlink shows them under the function's own name (observed).
     let parsed =
@@ -285,9 +289,15 @@ pub fn demangle(name: &str) -> String {
     {
         return name.to_string();
     }
-    let mut text = drop_internal_namespaces(&edg_style(&named.finish()));
-    if name.starts_with("_Z") && (name.ends_with("D0Ev") || name.contains("D0E")) {
+    let mut text = drop_internal_namespaces(&edg_style(&named.finish(&template_param_refs(name))));
+    if name.ends_with("D0Ev") || name.contains("D0E") {
         text.push_str(" [deleting]");
+    }
+    // The base-object constructor (observed: `_ZN4ExprC2Ev` is `Expr::Expr() [subobject]`,
+    // `_ZN4ExprC1Ev` plain `Expr::Expr()`); the base-object destructor is marked alike in
+    // EDG's demangler (not seen yet).
+    if name.contains("C2E") || name.contains("D2E") {
+        text.push_str(" [subobject]");
     }
     text
 }
@@ -350,22 +360,64 @@ struct TemplateParamNames {
 impl TemplateParamNames {
     /// The text, template parameters named (the return type comes before the arguments that
     /// name them, so this waits for the end).
-    fn finish(mut self) -> String {
+    fn finish(mut self, refs: &[usize]) -> String {
         let Some((args, own)) = self.args.take() else {
             return self.out;
         };
-        for &(start, end) in self.params.iter().rev() {
-            if own.contains(&start) {
-                continue;
+        // Which argument each parameter names, from the mangled name's references taken in
+        // order: two arguments of the same text are then told apart (observed:
+        // `T1 __atomic_fetch_add_cuda<unsigned int, unsigned int, …>(T1 *, T2, int, T3)`). A
+        // parameter the next reference does not name came from a substitution: it names what
+        // the last parameter of the same text named.
+        let outside: Vec<(usize, usize)> = self
+            .params
+            .iter()
+            .copied()
+            .filter(|(start, _)| !own.contains(start))
+            .collect();
+        let mut named: Vec<Option<usize>> = Vec::with_capacity(outside.len());
+        let mut at = 0;
+        for (i, &(start, end)) in outside.iter().enumerate() {
+            let text = self.out[start..end].trim_start();
+            // Substitutions met before the next reference.
+            let mut substituted = false;
+            while refs.get(at) == Some(&SUBSTITUTION) {
+                substituted = true;
+                at += 1;
             }
+            let earlier = (0..i).rev().find_map(|j| {
+                let (s, e) = outside[j];
+                (self.out[s..e].trim_start() == text)
+                    .then_some(named[j])
+                    .flatten()
+            });
+            let names = |k: usize| {
+                args.get(k)
+                    .is_some_and(|a| !a.trim().is_empty() && text.starts_with(a.trim()))
+            };
+            let k = match refs.get(at) {
+                // (The substitutions are used up; the reference stays for what follows.)
+                _ if substituted && earlier.is_some() => earlier,
+                Some(&k) if names(k) => {
+                    at += 1;
+                    Some(k)
+                }
+                _ => earlier,
+            };
+            named.push(k);
+        }
+        for (i, &(start, end)) in outside.iter().enumerate().rev() {
             // The node's text may run on into a declarator (`…>*`): the argument is its start.
             let text = &self.out[start..end];
             let lead = text.len() - text.trim_start().len();
-            let best = args
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| !a.trim().is_empty() && text[lead..].starts_with(a.trim()))
-                .max_by_key(|(_, a)| a.trim().len());
+            let best = if let Some(k) = named[i] {
+                args.get(k).map(|a| (k, a))
+            } else {
+                args.iter()
+                    .enumerate()
+                    .filter(|(_, a)| !a.trim().is_empty() && text[lead..].starts_with(a.trim()))
+                    .max_by_key(|(_, a)| a.trim().len())
+            };
             if let Some((k, a)) = best {
                 let from = start + lead;
                 self.out
@@ -409,6 +461,71 @@ impl cpp_demangle::DemangleWrite for TemplateParamNames {
             _ => {}
         }
     }
+}
+
+/// In [`template_param_refs`]: a substitution (`S_`, `S<n>_`), which may repeat a reference.
+const SUBSTITUTION: usize = usize::MAX;
+
+/// The template parameter references (`T_` = 0, `T0_` = 1, …) and substitutions of a mangled
+/// name, in order, stepping over source names and literal values (whose characters are not
+/// references).
+fn template_param_refs(mangled: &str) -> Vec<usize> {
+    let b = mangled.as_bytes();
+    let mut refs = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'0'..=b'9' => {
+                // A source name: its length, then that many characters.
+                let from = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let len: usize = mangled[from..i].parse().unwrap_or(0);
+                i += len;
+            }
+            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => {
+                // A literal: type letter, value, `E`.
+                while i < b.len() && b[i] != b'E' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'S' | b'A' => {
+                // A substitution or an array bound: its digits are not a name's length.
+                let subst = b[i] == b'S';
+                i += 1;
+                while i < b.len() && (b[i].is_ascii_digit() || b[i].is_ascii_uppercase()) {
+                    i += 1;
+                }
+                if subst && b.get(i) == Some(&b'_') {
+                    refs.push(SUBSTITUTION);
+                }
+            }
+            b'T' => {
+                let from = i + 1;
+                let mut j = from;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                if b.get(j) == Some(&b'_') {
+                    let k = if j == from {
+                        0
+                    } else {
+                        mangled[from..j]
+                            .parse::<usize>()
+                            .map_or(usize::MAX, |n| n + 1)
+                    };
+                    refs.push(k);
+                    i = j + 1;
+                } else {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    refs
 }
 
 /// `a, b<c, d>, e` split at its top-level commas.
@@ -587,141 +704,49 @@ fn cast_template_literals(s: &str) -> String {
     out
 }
 
-/// One node of nvlink's call graph.
-struct Node {
-    name: String,
-    live: bool,
-    registers: Option<u32>,
-}
-
 /// The `--dump-callgraph` text, as nvlink 13.5.37 prints it on standard error after the
-/// link's warnings. Nodes are the functions in the order the link first met them (input
-/// order, symbol-table order), removed ones printed with an empty name; edges are the direct
-/// calls of the image's `.nv.callgraph`, then the address-taken functions of the matching
-/// prototype for an indirect call (latest first); `[N]` is the function's own register count
-/// (before propagation to kernels), followed by the propagation lines.
-pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> String {
+/// link's warnings, from the link's merged call graph: nodes are the functions in the order
+/// the link first met them, removed ones printed with an empty name; `[N]` is the function's
+/// own register count (before propagation to kernels), followed by the propagation lines.
+/// Without a call graph (the link merged no relocatable object), nvlink's one line.
+pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
+    let Some(graph) = graph else {
+        return "No relocatable objects found. Did not generate callgraph.\n".to_string();
+    };
     let mut s = format!(
         "callgraph for {}:\n# A: s -> B // s (number A) potentially calls B\n# s [N]     // s uses N registers\n# ^s        // s is entry point\n# &s        // s has address taken\n",
         // The plain SM, whatever the variant (observed: `sm_90` for `-arch=sm_90a`).
         format_args!("sm_{}", target.sm)
     );
-    let Ok(out) = ElfFile::parse(image) else {
-        return s;
-    };
-    let out_syms: Vec<_> = out.symbols().map(|r| r.ok()).collect();
-    let by_name: HashMap<String, u32> = out_syms
+    let nodes = &graph.nodes;
+    let callees: Vec<Vec<usize>> = nodes
         .iter()
-        .enumerate()
-        .filter_map(|(i, sym)| {
-            let sym = sym.as_ref()?;
-            (sym.sym_type() == STT_FUNC).then(|| (sym.name_lossy().into_owned(), i as u32))
+        .map(|n| {
+            n.callees
+                .iter()
+                .filter(|&&c| c >= 1 && (c as usize) <= nodes.len())
+                .map(|&c| c as usize - 1)
+                .collect()
         })
         .collect();
-    // Nodes in first-seen order over the inputs.
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut node_of: HashMap<String, usize> = HashMap::new();
-    for c in cubins {
-        let Ok(elf) = ElfFile::parse(&c.data) else {
-            continue;
-        };
-        let records = function_records(&elf);
-        for (idx, sym) in elf.symbols().enumerate() {
-            let Ok(sym) = sym else { continue };
-            if sym.sym_type() != STT_FUNC {
-                continue;
-            }
-            let name = sym.name_lossy().into_owned();
-            let regs = (sym.shndx != SHN_UNDEF)
-                .then(|| records.get(&(EIATTR_REGCOUNT, idx as u32)).copied())
-                .flatten();
-            let local = sym.binding() == 0;
-            match node_of.get(&name) {
-                Some(&n) if !local => {
-                    if nodes[n].registers.is_none() {
-                        nodes[n].registers = regs;
-                    }
-                }
-                _ => {
-                    node_of.insert(name.clone(), nodes.len());
-                    nodes.push(Node {
-                        live: by_name.contains_key(&name),
-                        name,
-                        registers: regs,
-                    });
-                }
-            }
-        }
+    fn name(n: &CallgraphNode) -> &str {
+        n.name.as_deref().unwrap_or("")
     }
-    // Edges and address-taken sets from the image.
-    let node_of_sym = |sym: u32| -> Option<usize> {
-        let name = out_syms
-            .get(sym as usize)?
-            .as_ref()?
-            .name_lossy()
-            .into_owned();
-        node_of.get(&name).copied()
-    };
-    let mut direct: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    let mut taken: Vec<(usize, u32)> = Vec::new();
-    let mut indirect: Vec<(usize, u32)> = Vec::new();
-    if let Some(i) = out.section_by_name(b".nv.callgraph") {
-        if let Ok(data) = out.section_data(i) {
-            let mut mode = 0u32;
-            for pair in data.chunks_exact(8) {
-                let a = u32::from_le_bytes(pair[..4].try_into().unwrap_or_default());
-                let b = u32::from_le_bytes(pair[4..].try_into().unwrap_or_default());
-                if a == 0 && b >= 0xffff_fffc {
-                    mode = !b + 1;
-                    continue;
-                }
-                match (mode, node_of_sym(a)) {
-                    (1, Some(caller)) => {
-                        if let Some(callee) = node_of_sym(b) {
-                            direct[caller].push(callee);
-                        }
-                    }
-                    (2, Some(f)) => taken.push((f, b)),
-                    (3, Some(f)) => indirect.push((f, b)),
-                    _ => {}
-                }
-            }
-        }
-    }
-    // A final image gives every kernel a stack-size record, except the kernels
-    // `--kernels-used` demoted to address-taken functions: those print without `^` (observed).
-    let stacks = function_records(&out);
-    let executable = out.header().e_type == ET_EXEC;
-    let entry = |n: &Node| -> bool {
-        by_name.get(&n.name).is_some_and(|&i| {
-            let kernel = out_syms
-                .get(i as usize)
-                .and_then(|s| s.as_ref())
-                .is_some_and(|s| s.other & STO_CUDA_ENTRY != 0);
-            kernel && (!executable || stacks.contains_key(&(EIATTR_MIN_STACK_SIZE, i)))
-        })
-    };
-    let mut callees: Vec<Vec<usize>> = direct.clone();
-    for &(caller, proto) in &indirect {
-        for &(f, p) in taken.iter().rev() {
-            if p == proto {
-                callees[caller].push(f);
-            }
-        }
-    }
+    let live = |n: &CallgraphNode| n.name.is_some();
+    let entry = |n: &CallgraphNode| n.entry;
     for (i, n) in nodes.iter().enumerate() {
-        if !n.live {
+        if !live(n) {
             s.push_str(&format!("{}: \n", i + 1));
             continue;
         }
         let mut line = format!("{}: ", i + 1);
-        if entry(n) {
+        if n.entry {
             line.push('^');
         }
-        if taken.iter().any(|&(f, _)| f == i) {
+        if n.address_taken {
             line.push('&');
         }
-        line.push_str(&demangle(&n.name));
+        line.push_str(&demangle(name(n)));
         if let Some(r) = n.registers {
             line.push_str(&format!(" [{r}]"));
         }
@@ -735,7 +760,7 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
     // Register counts pushed up to the kernels that reach a function.
     let mut current: Vec<Option<u32>> = nodes.iter().map(|n| n.registers).collect();
     let kernels: Vec<usize> = (0..nodes.len())
-        .filter(|&i| nodes[i].live && entry(&nodes[i]))
+        .filter(|&i| live(&nodes[i]) && entry(&nodes[i]))
         .collect();
     let reach = |k: usize| -> Vec<bool> {
         let mut seen = vec![false; nodes.len()];
@@ -753,24 +778,37 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
     let reaches: Vec<(usize, Vec<bool>)> = kernels.iter().map(|&k| (k, reach(k))).collect();
     // Functions in post-order of a depth-first walk from each node in turn along the callee
     // lists as printed (observed: `k_both -> 3 2` reports fixed_local [46] before sum_dyn
-    // [44], so k_both gets no line for sum_dyn).
+    // [44], so k_both gets no line for sum_dyn); a call back to a function the walk is still
+    // in puts that function next (observed: recursive `Bin::eval [32] -> 5 2 1 5 2 1 3`
+    // reports its own count before its callee's [45]).
     let mut order = Vec::with_capacity(nodes.len());
-    let mut visited = vec![false; nodes.len()];
+    // 0: not met; 1: being walked; 2: placed.
+    let mut state = vec![0u8; nodes.len()];
     for root in 0..nodes.len() {
-        if visited[root] {
+        if state[root] != 0 {
             continue;
         }
-        visited[root] = true;
+        state[root] = 1;
         let mut stack = vec![(root, 0usize)];
         while let Some(&mut (n, ref mut next)) = stack.last_mut() {
             if let Some(&c) = callees[n].get(*next) {
                 *next += 1;
-                if !visited[c] {
-                    visited[c] = true;
-                    stack.push((c, 0));
+                match state[c] {
+                    0 => {
+                        state[c] = 1;
+                        stack.push((c, 0));
+                    }
+                    1 => {
+                        state[c] = 2;
+                        order.push(c);
+                    }
+                    _ => {}
                 }
             } else {
-                order.push(n);
+                if state[n] == 1 {
+                    state[n] = 2;
+                    order.push(n);
+                }
                 stack.pop();
             }
         }
@@ -778,7 +816,7 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
     for f in order {
         let node = &nodes[f];
         let Some(r) = node.registers else { continue };
-        if !node.live || entry(node) {
+        if !live(node) || entry(node) {
             continue;
         }
         for (k, seen) in reaches.iter().rev() {
@@ -786,8 +824,8 @@ pub fn callgraph_dump(image: &[u8], cubins: &[KeptCubin], target: Target) -> Str
                 current[*k] = Some(r);
                 s.push_str(&format!(
                     "regcount {r} for {} propagated to entry {}\n",
-                    demangle(&node.name),
-                    demangle(&nodes[*k].name)
+                    demangle(name(node)),
+                    demangle(name(&nodes[*k]))
                 ));
             }
         }

@@ -72,6 +72,7 @@ pub struct Linker {
     keep_input_cubins: bool,
     skip_teardown: bool,
     want_map: bool,
+    want_callgraph: bool,
     tool_record: Option<ToolRecord>,
     ptxas: Option<input::ptx::Ptxas>,
     ptxas_options: Vec<String>,
@@ -131,6 +132,9 @@ pub struct Linked {
     pub cubins: Vec<KeptCubin>,
     /// What the link did (only with [`Linker::link_map`]).
     pub map: Option<link::LinkMap>,
+    /// The merged call graph (only with [`Linker::callgraph`]; `None` also when the link
+    /// merged nothing, nor in a relocatable link).
+    pub callgraph: Option<link::Callgraph>,
     /// The image is a whole-program LTO compile (libnvvm's and ptxas's, not a merge): nvlink
     /// then lists the inputs' registrations in reverse order (observed).
     pub whole_program_lto: bool,
@@ -231,6 +235,7 @@ impl Linker {
             keep_input_cubins: false,
             skip_teardown: false,
             want_map: false,
+            want_callgraph: false,
             tool_record: None,
             ptxas: None,
             ptxas_options: Vec::new(),
@@ -348,6 +353,12 @@ impl Linker {
         self.skip_teardown = on;
         self
     }
+    /// Also report the merged call graph in [`Linked::callgraph`] (`--dump-callgraph`).
+    pub fn callgraph(mut self, on: bool) -> Linker {
+        self.want_callgraph = on;
+        self
+    }
+
     /// Also describe the link in [`Linked::map`]: output sections and their contributions,
     /// why each function stayed or went, weak contests (`--print-map`).
     pub fn link_map(mut self, on: bool) -> Linker {
@@ -1043,6 +1054,7 @@ impl Linker {
         let inputs_time = inputs_start.elapsed();
         let link_start = Instant::now();
         opts.want_map = self.want_map;
+        opts.want_callgraph = self.want_callgraph;
         let result = match sink {
             _ if unexpected_after_cudadevrt => match link::link(&objects, &opts) {
                 Err(f)
@@ -1066,6 +1078,7 @@ impl Linker {
         let (image, diags, times) = match result {
             Ok(o) => {
                 out.map = o.map;
+                out.callgraph = o.callgraph;
                 let system_used = o
                     .merged_inputs
                     .iter()

@@ -76,6 +76,8 @@ pub struct LinkOptions {
     /// Also describe the link ([`LinkOutput::map`]): contributions, why each function stayed
     /// or went, weak contests. Costs time on large links.
     pub want_map: bool,
+    /// Also report the merged call graph ([`LinkOutput::callgraph`], `--dump-callgraph`).
+    pub want_callgraph: bool,
     /// Leave the link's working state for the process's exit to reclaim (the `elfw` command:
     /// freeing hundreds of thousands of records one by one costs more than the link's last
     /// phases).
@@ -137,6 +139,7 @@ impl LinkOptions {
             keep_system_libraries: false,
             skip_teardown: false,
             want_map: false,
+            want_callgraph: false,
         }
     }
 }
@@ -184,9 +187,37 @@ pub struct LinkOutput {
     pub times: PhaseTimes,
     /// What the link did, when [`LinkOptions::want_map`] asked for it.
     pub map: Option<LinkMap>,
+    /// The merged call graph, when [`LinkOptions::want_callgraph`] asked for it.
+    pub callgraph: Option<Callgraph>,
     /// Which inputs the merge took, by input index: all but a system library's cubins that
     /// resolve nothing (see [`LinkOptions::system_library`]).
     pub merged_inputs: Vec<bool>,
+}
+
+/// The link's merged call graph once dead code is gone, as nvlink reports it
+/// (`--dump-callgraph`): one node per function symbol in the order the merge met them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Callgraph {
+    /// The nodes; node `n` (as the report numbers them, from 1) is `nodes[n - 1]`.
+    pub nodes: Vec<CallgraphNode>,
+}
+
+/// One function of a [`Callgraph`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallgraphNode {
+    /// Its (mangled) name; `None` for a function the link removed (dead code, a weak
+    /// definition that lost).
+    pub name: Option<String>,
+    /// A kernel that stays one.
+    pub entry: bool,
+    /// Its address is taken.
+    pub address_taken: bool,
+    /// The register count its input reports.
+    pub registers: Option<u32>,
+    /// Whom it may call, as node numbers (from 1), in nvlink's order: what each indirect
+    /// call may reach (a group per call, in record order: the address-taken functions of its
+    /// prototype, latest node first), then the direct callees, newest first.
+    pub callees: Vec<u32>,
 }
 
 /// What a link did: where every output section's bytes came from, why each function is in
@@ -307,14 +338,14 @@ fn link_with(
 ) -> Result<LinkOutput, LinkFailure> {
     let mut diags = Diagnostics::default();
     let mut times = PhaseTimes::default();
-    let mut map = None;
+    let mut reports = Reports::default();
     let mut merged_inputs = vec![false; inputs.len()];
     match run(
         inputs,
         opts,
         &mut diags,
         &mut times,
-        &mut map,
+        &mut reports,
         &mut merged_inputs,
         out,
     ) {
@@ -322,7 +353,8 @@ fn link_with(
             image,
             diagnostics: diags,
             times,
-            map,
+            map: reports.map,
+            callgraph: reports.callgraph,
             merged_inputs,
         }),
         Ok(_) => Err(LinkFailure { diagnostics: diags }),
@@ -336,6 +368,13 @@ fn link_with(
             Err(LinkFailure { diagnostics: diags })
         }
     }
+}
+
+/// The reports a link makes when asked.
+#[derive(Default)]
+struct Reports {
+    map: Option<LinkMap>,
+    callgraph: Option<Callgraph>,
 }
 
 fn timed<T>(times: &mut PhaseTimes, name: &'static str, f: impl FnOnce() -> T) -> T {
@@ -353,7 +392,7 @@ fn run(
     opts: &LinkOptions,
     diags: &mut Diagnostics,
     times: &mut PhaseTimes,
-    map: &mut Option<LinkMap>,
+    reports: &mut Reports,
     merged: &mut [bool],
     out: Option<&mut dyn std::io::Write>,
 ) -> Result<Vec<u8>, LinkError> {
@@ -450,6 +489,11 @@ fn run(
         finalize::check_register_limits(&st, opts, diags);
         Ok(())
     })?;
+    // (Without an object merged there is no graph: nvlink says it found no relocatable
+    // objects, observed for a skipped cubin and PTX files before sm_90.)
+    if opts.want_callgraph && !opts.relocatable && merged.iter().any(|&m| m) {
+        reports.callgraph = Some(callgraph(&st));
+    }
     if diags.has_errors() {
         return Ok(Vec::new());
     }
@@ -532,7 +576,7 @@ fn run(
         }
     })?;
     if opts.want_map {
-        *map = Some(link_map(&st, &fin, &opts.input_names));
+        reports.map = Some(link_map(&st, &fin, &opts.input_names));
     }
     if opts.skip_teardown {
         std::mem::forget(st);
@@ -542,6 +586,65 @@ fn run(
         std::mem::forget(merc);
     }
     Ok(image)
+}
+
+/// The merged call graph as nvlink reports it (see [`Callgraph`]).
+fn callgraph(st: &state::State<'_>) -> Callgraph {
+    // An address-taken function has one prototype, the last one recorded for it (observed:
+    // `g` taken as `int(int)` in one input and as `double(double)` in the next is a target of
+    // the second input's indirect calls only).
+    let mut prototype_of: rustc_hash::FxHashMap<u32, u32> = Default::default();
+    for &(t, proto) in &st.address_taken {
+        prototype_of.insert(t.0, proto);
+    }
+    // Each prototype's functions, latest node first.
+    let mut by_prototype: rustc_hash::FxHashMap<u32, Vec<u32>> = Default::default();
+    for (&t, &proto) in &prototype_of {
+        by_prototype.entry(proto).or_default().push(t);
+    }
+    for targets in by_prototype.values_mut() {
+        targets.sort_unstable_by(|a, b| b.cmp(a));
+    }
+    // What each indirect call may reach, one group per call in the order of the records, then
+    // the direct callees, newest first (observed: `-> 19 8 5 17 16 15 14 10 4 ... 12 13`).
+    let mut reached: Vec<Vec<u32>> = vec![Vec::new(); st.functions.len()];
+    for &(caller, proto) in &st.indirect_calls {
+        if let (Some(list), Some(targets)) =
+            (reached.get_mut(caller.0 as usize), by_prototype.get(&proto))
+        {
+            list.extend_from_slice(targets);
+        }
+    }
+    // Each function's own register count, from the merged records.
+    let mut regs: rustc_hash::FxHashMap<crate::arena::SymIdx, u32> = Default::default();
+    for r in &st.info {
+        if let (Some(sym), true) = (r.sym, r.attr == merge::EIATTR_REGCOUNT) {
+            if let Some(v) = r.payload.get(4..8) {
+                regs.insert(sym, u32::from_le_bytes(v.try_into().unwrap_or([0; 4])));
+            }
+        }
+    }
+    let nodes = st
+        .functions
+        .iter()
+        .zip(reached)
+        .skip(1)
+        .map(|(f, mut callees)| {
+            let name = f
+                .sym
+                .filter(|_| !f.dead)
+                .map(|s| st.sym(s).name().to_owned());
+            callees.extend(f.callees.iter().rev().map(|c| c.0));
+            CallgraphNode {
+                entry: name.is_some() && f.is_entry && !f.demoted,
+                address_taken: f.address_taken,
+                registers: f.sym.and_then(|s| regs.get(&s).copied()),
+                name,
+                callees,
+            }
+        })
+        .collect();
+    Callgraph { nodes }
 }
 
 /// The link map of a finished link.

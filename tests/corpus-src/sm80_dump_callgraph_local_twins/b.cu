@@ -1,0 +1,1 @@
+__global__ void kb(float* p) { p[0] = p[1] / p[2]; }
