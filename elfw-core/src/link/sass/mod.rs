@@ -19,7 +19,8 @@
 //! the register number in the 128-bit word, and how many consecutive registers the operand
 //! covers (pairs, quads), plus registers that are always used (for example `PR`). `RZ`/`URZ`
 //! (255) and `PT`/`UPT` (7) name no register. The guard is bits 12-14 (bit 15 negates) of every
-//! instruction, a uniform predicate for the few opcodes seen with one. Register fields that held
+//! instruction: a uniform predicate for the opcodes seen with one, a predicate for those seen with
+//! one, `None` for an opcode never seen guarded. Register fields that held
 //! one value in every instruction of a form seen are checked too, so that an operand never seen
 //! filled in yields `None` rather than a silent gap.
 //!
@@ -41,7 +42,7 @@
 
 mod forms;
 
-use forms::{Role, Slot, CONSTRAINTS, FORMS, SIGNATURES, UNIFORM_GUARD};
+use forms::{Role, Slot, CONSTRAINTS, FORMS, PREDICATE_GUARD, SIGNATURES, UNIFORM_GUARD};
 
 /// A register file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -115,10 +116,13 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
     let mut out = DefUse::default();
     let guard = field(12, 3);
     if guard != 7 {
-        let kind = if UNIFORM_GUARD.contains(&opcode) {
+        let kind = if UNIFORM_GUARD.binary_search(&opcode).is_ok() {
             RegKind::Up
-        } else {
+        } else if PREDICATE_GUARD.binary_search(&opcode).is_ok() {
             RegKind::P
+        } else {
+            // Never seen guarded: whether by P or UP is unknown.
+            return None;
         };
         out.guard = Some(Reg {
             kind,
