@@ -64,15 +64,15 @@ fn def_use_matches_nvdisasm() {
     for f in &files {
         let text = std::fs::read_to_string(f).expect("golden file");
         for line in text.lines().filter(|l| !l.starts_with('#')) {
-            let cols: Vec<&str> = line.splitn(5, " | ").collect();
-            assert_eq!(cols.len(), 5, "bad golden line {line}");
+            let cols: Vec<&str> = line.splitn(7, " | ").collect();
+            assert_eq!(cols.len(), 7, "bad golden line {line}");
             let mut words = cols[0].split_whitespace();
             let lo = u64::from_str_radix(words.next().expect("lo"), 16).expect("lo hex");
             let hi = u64::from_str_radix(words.next().expect("hi"), 16).expect("hi hex");
             total += 1;
             let Some(got) = def_use(lo, hi) else {
-                *unknown_by.entry(mnemonic(cols[4])).or_insert(0usize) += 1;
-                unknown.push(cols[4].to_string());
+                *unknown_by.entry(mnemonic(cols[6])).or_insert(0usize) += 1;
+                unknown.push(cols[6].to_string());
                 continue;
             };
             let defs: BTreeSet<Reg> = got.defs.iter().copied().collect();
@@ -81,9 +81,11 @@ fn def_use_matches_nvdisasm() {
             if defs != parse_regs(cols[1])
                 || uses != parse_regs(cols[2])
                 || guard != parse_regs(cols[3])
+                || got.address.iter().copied().collect::<BTreeSet<Reg>>() != parse_regs(cols[4])
+                || got.desc.iter().copied().collect::<BTreeSet<Reg>>() != parse_regs(cols[5])
             {
                 wrong.push(format!("{line}\n    got {got:?}"));
-                *wrong_by.entry(mnemonic(cols[4])).or_insert(0usize) += 1;
+                *wrong_by.entry(mnemonic(cols[6])).or_insert(0usize) += 1;
             }
         }
     }

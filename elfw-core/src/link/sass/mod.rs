@@ -15,7 +15,7 @@
 //! # How
 //! Every instruction is looked up by its opcode (low 12 bits). For each opcode a few body bits
 //! (modifiers such as `.64`/`.128`, `.WIDE`, `.F64`, operand forms) select a *form*; a form lists
-//! the operand slots: role (defined or used), kind (`R`, `UR`, `P`, `UP`), the bit position of
+//! the operand slots: role (defined, used, used in an address, `desc`), kind (`R`, `UR`, `P`, `UP`), the bit position of
 //! the register number in the 128-bit word, and how many consecutive registers the operand
 //! covers (pairs, quads), plus registers that are always used (for example `PR`). `RZ`/`URZ`
 //! (255) and `PT`/`UPT` (7) name no register. The guard is bits 12-14 (bit 15 negates) of every
@@ -75,6 +75,11 @@ pub struct DefUse {
     pub uses: Vec<Reg>,
     /// The guard predicate (`@P0`/`@!UP1`), when it is not `PT`.
     pub guard: Option<Reg>,
+    /// Registers read inside a `[...]` address operand (not `desc[...]`; also in `uses`). A read
+    /// scoreboard's WAR hazard ignores the uniform ones (M1 rule `rnoura`).
+    pub address: Vec<Reg>,
+    /// The uniform pair of a `desc[URx]` operand (also in `uses`).
+    pub desc: Vec<Reg>,
 }
 
 /// The number that names no register in a field of `kind`.
@@ -154,13 +159,17 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
             match role {
                 Role::Def => out.defs.push(reg),
                 Role::Use => out.uses.push(reg),
+                Role::Addr => out.address.push(reg),
+                Role::Desc => out.desc.push(reg),
             }
         }
     }
     out.defs.sort_unstable();
     out.defs.dedup();
-    out.uses.sort_unstable();
-    out.uses.dedup();
+    for v in [&mut out.uses, &mut out.address, &mut out.desc] {
+        v.sort_unstable();
+        v.dedup();
+    }
     Some(out)
 }
 
@@ -197,6 +206,20 @@ mod tests {
                 num: 0
             })
         );
+    }
+
+    #[test]
+    fn uniform_in_address() {
+        // @!P0 STS.64 [UR4+0x800], R10 (cudadevrt memcpy_3d_device: the rnoura case).
+        let du = def_use(0x0008_000a_ff00_8988, 0x0000_0000_0800_0a04).expect("known form");
+        let ur4 = Reg {
+            kind: RegKind::Ur,
+            num: 4,
+        };
+        assert!(du.defs.is_empty());
+        assert_eq!(du.uses, vec![r(10), r(11), ur4]);
+        assert_eq!(du.address, vec![ur4]);
+        assert!(du.desc.is_empty());
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 Runs NVIDIA's nvdisasm (-hex) on the cubins given on the command line and writes, per distinct
 instruction body (control bits dropped), one line:
-    <lo hex> <hi hex> | <defs> | <uses> | <guard> | <nvdisasm text>
+    <lo hex> <hi hex> | <defs> | <uses> | <guard> | <address> | <desc> | <nvdisasm text>
+(<address>: registers inside a `[...]` operand other than desc[...]; <desc>: the desc[URx] pair).
 The register sets come from the nvdisasm text alone, by the rules of the M1 model
 (notes/m1/m5/defuse.py, copied below): RZ/URZ/PT/UPT dropped, pairs for .64 operands, etc.
 Usage: NVDISASM=$T/bin/nvdisasm golden.py a.cubin ... > name.txt
@@ -115,6 +116,26 @@ def defuse(t):
     flags.add(base)
     return defs,uses,guard,flags,mods
 
+def addr_sets(t):
+    t = re.sub(r'\(\*.*?\*\)', '', t).replace('.reuse', '').strip()
+    t = re.sub(r'^@(!?U?P\w+)\s+', '', t)
+    mn, ops = split_ops(t)
+    mods = set(mn.split('.')[1:])
+    memw = None
+    if mn.split('.')[0] in ('SULD', 'SUST'):
+        memw = 2 if '2D' in mods else 3 if '3D' in mods else 1
+    a = set(); k = set()
+    for o in ops:
+        if '[' not in o:
+            continue
+        for m in re.finditer(r'desc\[(UR\d+)\]', o):
+            n = int(m.group(1)[2:]); k |= {('UR', n), ('UR', n + 1)}
+        inner = re.sub(r'desc\[UR\d+\]', '', o)
+        if '[' in inner:
+            a |= set(regs_in(inner, 1, memw))
+    return {r for r in a if r[0] != 'B'}, k
+
+
 MASK = (1 << 41) - 1
 L1 = re.compile(r'^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;\s*/\* 0x([0-9a-f]{16}) \*/\s*$')
 L2 = re.compile(r'^\s*/\* 0x([0-9a-f]{16}) \*/\s*$')
@@ -144,7 +165,8 @@ def main():
                     continue
                 seen.add((lo, hi))
                 d, u, g, _, _ = defuse(text)
-                print(f'{lo:016x} {hi:016x} | {names(d)} | {names(u)} | {names(g)} | {text}')
+                a, k = addr_sets(text)
+                print(f'{lo:016x} {hi:016x} | {names(d)} | {names(u)} | {names(g)} | {names(a)} | {names(k)} | {text}')
 
 
 if __name__ == '__main__':
