@@ -70,6 +70,13 @@ fn def_use_matches_nvdisasm() {
             let lo = u64::from_str_radix(words.next().expect("lo"), 16).expect("lo hex");
             let hi = u64::from_str_radix(words.next().expect("hi"), 16).expect("hi hex");
             total += 1;
+            let name = mnemonic(cols[6]);
+            if elfw_core::link::sass::mnemonic(lo).is_some_and(|n| n != name) {
+                wrong.push(format!(
+                    "{line}\n    name {:?}",
+                    elfw_core::link::sass::mnemonic(lo)
+                ));
+            }
             let Some(got) = def_use(lo, hi) else {
                 *unknown_by.entry(mnemonic(cols[6])).or_insert(0usize) += 1;
                 unknown.push(cols[6].to_string());

@@ -42,7 +42,7 @@
 
 mod forms;
 
-use forms::{Role, Slot, CONSTRAINTS, FORMS, PREDICATE_GUARD, SIGNATURES, UNIFORM_GUARD};
+use forms::{Role, Slot, CONSTRAINTS, FORMS, NAMES, PREDICATE_GUARD, SIGNATURES, UNIFORM_GUARD};
 
 /// A register file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -95,6 +95,16 @@ fn field_bits(kind: RegKind) -> u8 {
         RegKind::R | RegKind::Ur => 8,
         RegKind::P | RegKind::Up => 3,
     }
+}
+
+/// The nvdisasm name of the instruction's opcode (low 12 bits of `lo`; `"IMAD"`, `"LDG"`, ...,
+/// without modifiers), or `None` for an opcode never seen. In all data every opcode had one name.
+pub fn mnemonic(lo: u64) -> Option<&'static str> {
+    let opcode = (lo & 0xfff) as u16;
+    NAMES
+        .binary_search_by_key(&opcode, |&(o, _)| o)
+        .ok()
+        .map(|j| NAMES[j].1)
 }
 
 /// The def/use of the instruction `(lo, hi)` (the two 64-bit words; control bits are ignored),
@@ -191,6 +201,7 @@ mod tests {
         assert_eq!(du.defs, vec![r(1)]);
         assert!(du.uses.is_empty());
         assert_eq!(du.guard, None);
+        assert_eq!(mnemonic(0x0000_df00_ff01_7b82), Some("LDC"));
     }
 
     #[test]
