@@ -28,9 +28,11 @@
 //! (57,524 distinct instruction bodies: the M1 data sets, the sm_100/sm_120 corpus images and
 //! fresh programs), with the register sets given by the model's text rules
 //! (`notes/m1/m5/defuse.py`). On a held-out set (18,770 bodies of fresh programs, table learned
-//! without them) 17,588 decoded right, 1,162 decoded to `None` and 20 were wrong (operand
-//! fields never filled in the training forms); learned from everything, every body of the data
-//! decodes right or to `None` (986). The `sass_defuse` test checks committed nvdisasm-derived
+//! without them) 17,538 decoded right, 1,217 decoded to `None` and 15 were wrong (operand
+//! widths or fields learned from too few examples: FMUL, DFMA, FFMA, ATOMG); learned from
+//! everything, every body of the data decodes right or to `None` (986). Before the scoreboard
+//! pass relies on it, the slot lists of the opcodes it meets need a check beyond learning (a
+//! wrong def/use there is a race). The `sass_defuse` test checks committed nvdisasm-derived
 //! goldens. An instruction whose opcode or form was never seen decodes to `None`: the caller
 //! must then leave the function's control words alone (a guessed def/use would be a silent race).
 //!
