@@ -16,6 +16,7 @@ pub mod merc;
 pub mod merge;
 mod preexit;
 pub mod relocate;
+pub mod sass;
 pub mod shared;
 pub mod state;
 
