@@ -130,7 +130,7 @@ const CICC_OPTIONS: [(&str, &str, &str); 4] = [
 ];
 
 /// The floating-point options an LTO-IR module was compiled with (its fatbin entry's
-/// options), in [`CICC_OPTIONS`] order; `None` where the entry does not say.
+/// options), in `CICC_OPTIONS` order; `None` where the entry does not say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CiccOptions(pub [Option<String>; 4]);
 

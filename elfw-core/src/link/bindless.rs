@@ -5,7 +5,7 @@
 //! `R_CUDA_SURF_HEADER_INDEX`) asks the driver to fill it with the descriptor's header index.
 //!
 //! Observed (sm_75 to sm_120): a kernel's slots are those of every reference of the link in
-//! nvlink's shuffled order (see [`slot_order`]), whatever order the code refers to them in.
+//! nvlink's shuffled order (see `slot_order`), whatever order the code refers to them in.
 //! Up to sm_90 the relocation section is the REL companion made with the constant bank (so it
 //! sorts before `.rel.debug_frame` of the same input), without `SHF_INFO_LINK`; from sm_100 on
 //! the slots come from a Mercury bank of their own (see [`SlotBank`]). Following nvlink's

@@ -1449,7 +1449,7 @@ fn kernel_entries(st: &State<'_>) -> Vec<(usize, SymIdx)> {
 }
 
 /// nvlink's warning for each kernel whose stack size recursion leaves unknown, once per cycle
-/// (see [`recursion_cycles`]), in kernel order: given once dead code is gone and before
+/// (see `recursion_cycles`), in kernel order: given once dead code is gone and before
 /// undefined references are reported (observed: printed ahead of them). The call lists made
 /// for it are kept for [`finalize`].
 pub fn warn_unknown_stack_sizes(st: &mut State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
@@ -1517,7 +1517,7 @@ fn calls_with_indirect(st: &State<'_>) -> CallLists {
 }
 
 /// Each function's callees for what propagates along the call graph (see
-/// [`calls_with_indirect`]), by function ordinal, in one contiguous list: the walks from
+/// `calls_with_indirect`), by function ordinal, in one contiguous list: the walks from
 /// every kernel read them many times over.
 pub struct CallLists {
     /// Where each function's callees start in `edges` (one more entry than functions).

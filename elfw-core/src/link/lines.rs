@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 const LINE_TABLES: [&str; 2] = [".debug_line", ".nv_debug_line_sass"];
 
 /// Rebuilds every SASS line table of the link (see the module documentation), and clears the
-/// register ranges of the functions not in the image (see [`clear_register_ranges`]).
+/// register ranges of the functions not in the image (see `clear_register_ranges`).
 ///
 /// The rows of functions whose code grew (`grown`: the exit fences of
 /// [`super::fence_pads`]) move with their instructions.

@@ -100,7 +100,7 @@ pub struct MercReloc {
     pub dropped: bool,
     /// A line-table header field that only the Mercury copy relocates: the SASS
     /// `.debug_line` and the place in it where the resolved value is written too (see
-    /// [`header_twin`]).
+    /// `header_twin`).
     pub sass_header: Option<(SecId, u64)>,
 }
 

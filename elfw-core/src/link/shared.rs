@@ -11,7 +11,7 @@
 //!   variables of dead functions sit at 0 and push the area's end (see the code). A kernel's
 //!   window starts after the last common variable it reaches; then come its private variables — its own and those of
 //!   functions only it reaches — sorted by alignment, largest first, then by size, smallest
-//!   first, with nvlink's list merge sort ([`list_merge_sort`]), which is not stable: ties
+//!   first, with nvlink's list merge sort (`list_merge_sort`), which is not stable: ties
 //!   come out in an order fixed by the list the sort starts from. That list is the kernel's
 //!   own variables in declaration order, then its private function variables in the reverse
 //!   of their place in one link-wide list: every function variable and every `extern

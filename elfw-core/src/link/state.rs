@@ -46,7 +46,7 @@ pub struct DataNode<'d> {
 
 columns! {
     /// Data nodes in creation order, one column per field; slot 0 is a sentinel. Each
-    /// section threads its own through [`DataNode::next`], as nvlink's lists do.
+    /// section threads its own through `DataNode::next`, as nvlink's lists do.
     pub struct DataNodeColumns of DataNode, read DataNodeRef, write DataNodeMut {
         /// The bytes, or `None` for zero-filled (NOBITS) data.
         data: Option<&'d [u8]>,
