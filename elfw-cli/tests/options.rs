@@ -119,6 +119,10 @@ fn missing_and_unexpected_values() {
     );
     fatal(&format!("{OK} -w=1"), "no argument expected after '-w'");
     fatal(
+        &format!("{OK} --shared=1"),
+        "no argument expected after '--shared'",
+    );
+    fatal(
         &format!("{OK} --debug=true"),
         "no argument expected after '--debug'",
     );
@@ -496,6 +500,9 @@ fn accepted_flags_without_messages() {
         "-variables-used=x,y",
         "-kernels-used=a,,b",
         "-m64",
+        // nvcc -shared passes --shared (the image is the same: nvlink 13.5.37).
+        "--shared",
+        "-shared",
     ] {
         check(&format!("{OK} {opt}"), 0, "");
     }
