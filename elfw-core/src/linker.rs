@@ -783,6 +783,8 @@ impl Linker {
         // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
         // itself, a partial one is linked first as `lto.cubin`.
         let mut lto_compiled = false;
+        // A partial LTO libnvvm chose (not one forced by an object not built for LTO or `-r`).
+        let mut lto_partial_chosen = false;
         if let (Some(lto_opts), Some(_)) = (&self.lto, &libnvvm) {
             if lto_modules.is_empty() {
                 messages.warn(
@@ -957,6 +959,7 @@ impl Linker {
                         }
                     }
                 }
+                lto_partial_chosen = !lto_force_partial;
                 lto_cubins.append(&mut cubins);
                 cubins = lto_cubins;
             }
@@ -1009,6 +1012,24 @@ impl Linker {
             && host_refs.complete();
         if by_host {
             opts.host_kernels = Some(
+                host_refs
+                    .kernels
+                    .iter()
+                    .map(|p| String::from_utf8_lossy(p).into_owned())
+                    .collect(),
+            );
+        }
+        // In a partial LTO libnvvm chose, the kernels the host code does not reference are
+        // held apart as `--kernels-used` holds those it leaves out, though none is demoted
+        // (observed, sm_90 `nvcc -dlto` of a kernel launching another: no `.nv.shared.<k>`
+        // name for the launched one; a forced partial LTO keeps the names).
+        if lto_partial_chosen
+            && !self.ignore_host_info
+            && self.kernels_used.is_empty()
+            && self.variables_used.is_empty()
+            && host_refs.complete()
+        {
+            opts.lto_host_kernels = Some(
                 host_refs
                     .kernels
                     .iter()
