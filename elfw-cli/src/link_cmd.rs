@@ -331,7 +331,8 @@ fn finish_link(
             out.run.stderr.extend_from_slice(text.as_bytes());
         }
     }
-    if parsed.has("verbose") {
+    // (A virtual target links nothing and reports nothing: observed.)
+    if parsed.has("verbose") && target.kind != ArchKind::Compute {
         for line in report::verbose_lines(
             image,
             &linked.cubins,

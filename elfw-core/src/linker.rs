@@ -16,7 +16,7 @@ use crate::elf::ElfFile;
 use crate::input::{self, InputWarning, LoadOptions, WarningKind};
 use crate::link::{self, InputObject, LinkOptions, PhaseTimes, ToolRecord};
 use crate::lto::{self, libnvvm::Libnvvm, LtoOptions};
-use crate::target::Target;
+use crate::target::{ArchKind, Target};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -673,9 +673,16 @@ impl Linker {
                         }
                     }
                     _ => {
-                        let Some(text) = w.nvlink_text() else {
+                        let Some(mut text) = w.nvlink_text() else {
                             continue;
                         };
+                        // A virtual target is named as given (observed: `SM Arch
+                        // ('compute_80') not found`).
+                        if matches!(w.kind, WarningKind::ArchNotFound { .. })
+                            && self.target.kind == ArchKind::Compute
+                        {
+                            text = format!("SM Arch ('{}') not found in '{}'", self.target, w.name);
+                        }
                         // (nvlink checks these attributes as it merges the cubin: as
                         // errors they fail that merge.)
                         let merge_check = matches!(
@@ -778,6 +785,15 @@ impl Linker {
             .iter()
             .any(|d| d.severity == Severity::Error)
         {
+            return out;
+        }
+        // A virtual target (`compute_XX`, nvcc's PTX-only `-gencode`): nvlink reads the inputs
+        // and links nothing, with no image written and no undefined or multiply defined
+        // symbol reported, every module registered, libcudadevrt's too (observed).
+        if self.target.kind == ArchKind::Compute && lto_modules.is_empty() {
+            for (report, ids) in system_registrations {
+                out.inputs[report].registrations.extend(ids);
+            }
             return out;
         }
         // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
@@ -1083,7 +1099,14 @@ impl Linker {
                 }
                 (Some(o.image), o.diagnostics, o.times)
             }
-            Err(f) => (None, f.diagnostics, PhaseTimes::default()),
+            Err(f) => {
+                // A link that fails has not dropped libcudadevrt yet: its module stays
+                // registered (observed: nvlink's `.reg.c` after undefined references).
+                for (report, ids) in system_registrations {
+                    out.inputs[report].registrations.extend(ids);
+                }
+                (None, f.diagnostics, PhaseTimes::default())
+            }
         };
         let link_time = link_start.elapsed();
         let phased: Duration = times.phases.iter().map(|(_, d)| *d).sum();
