@@ -717,6 +717,32 @@ fn register_link_binaries_for_virtual_targets_and_failed_links_against_nvlink() 
     }
 }
 
+/// `--dump-callgraph` (as `nvcc -Xnvlink --dump-callgraph` passes it) lists no function of a
+/// libcudadevrt the link dropped: against nvlink's own dump.
+#[test]
+fn dump_callgraph_without_an_unused_cudadevrt_against_nvlink() {
+    let Some(nvlink) = common::nvlink() else {
+        return;
+    };
+    let corpus = repo().join("tests/corpus");
+    let dir = scratch();
+    for o in ["main.o", "lib.o"] {
+        std::fs::copy(corpus.join("sm90_cudadevrt_unused").join(o), dir.join(o)).unwrap();
+    }
+    let args = format!(
+        "--dump-callgraph -arch=sm_90 main.o lib.o -L{} -lcudadevrt -o OUT",
+        corpus.join("_toolkit/lib").display()
+    );
+    let theirs = std::process::Command::new(&nvlink)
+        .current_dir(&dir)
+        .args(args.replace("OUT", "nvlink.cubin").split_whitespace())
+        .output()
+        .unwrap();
+    let o = nv(&dir, &args.replace("OUT", "elfw.cubin"));
+    assert_eq!(o.status, 0);
+    assert_eq!(err(&o), String::from_utf8_lossy(&theirs.stderr));
+}
+
 #[test]
 fn register_link_binaries_for_host_objects_and_archives() {
     // nvlink -arch=sm_90 --register-link-binaries=r.c main.o libparts.a (corpus case

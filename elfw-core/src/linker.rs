@@ -1097,6 +1097,16 @@ impl Linker {
                         out.inputs[report].registrations.extend(ids);
                     }
                 }
+                // A libcudadevrt the link dropped is not among the cubins it took (observed:
+                // `--dump-callgraph` lists none of its functions then).
+                if out.cubins.len() == o.merged_inputs.len() {
+                    let mut i = 0;
+                    out.cubins.retain(|_| {
+                        let keep = o.merged_inputs[i] || !opts.system_library[i];
+                        i += 1;
+                        keep
+                    });
+                }
                 (Some(o.image), o.diagnostics, o.times)
             }
             Err(f) => {
