@@ -615,6 +615,8 @@ mod tests {
             "options-file",
             "print-map",
             "register-link-binaries",
+            // (Observed: not in nvlink's record.)
+            "shared",
             "time",
             "uidx-file",
             "version",
