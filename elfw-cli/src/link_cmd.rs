@@ -326,7 +326,8 @@ fn finish_link(
         let text = report::callgraph_dump(linked.callgraph.as_ref(), target);
         out.run.stderr.extend_from_slice(text.as_bytes());
     }
-    if parsed.has("verbose") {
+    // (A virtual target links nothing and reports nothing: observed.)
+    if parsed.has("verbose") && target.kind != ArchKind::Compute {
         for line in report::verbose_lines(
             image,
             &linked.cubins,

@@ -166,7 +166,8 @@ pub const ARCH_NAMES: &[&str] = &[
 ];
 
 /// The option table, in `nvlink --help` order, plus the options nvlink takes without listing
-/// them (`--host-ccbin`, which nvcc passes) and elfw's own `--print-map`.
+/// them (`--host-ccbin` and `--shared`, which nvcc passes; `--shared`, for `nvcc -shared`,
+/// changes nothing in the image) and elfw's own `--print-map`.
 pub const OPTIONS: &[Spec] = &[
     choice("Ofast-compile", "Ofc", &["0", "min", "mid", "max"]),
     list("Xnvvm", "Xnvvm"),
@@ -225,6 +226,7 @@ pub const OPTIONS: &[Spec] = &[
     },
     flag("relocatable-link", "r"),
     flag("report-arch", "report-arch"),
+    flag("shared", "shared"),
     spec("split-compile", "split-compile", Kind::Number),
     spec(
         "split-compile-extended",
@@ -613,6 +615,8 @@ mod tests {
             "options-file",
             "print-map",
             "register-link-binaries",
+            // (Observed: not in nvlink's record.)
+            "shared",
             "time",
             "uidx-file",
             "version",

@@ -119,6 +119,10 @@ fn missing_and_unexpected_values() {
     );
     fatal(&format!("{OK} -w=1"), "no argument expected after '-w'");
     fatal(
+        &format!("{OK} --shared=1"),
+        "no argument expected after '--shared'",
+    );
+    fatal(
         &format!("{OK} --debug=true"),
         "no argument expected after '--debug'",
     );
@@ -496,6 +500,9 @@ fn accepted_flags_without_messages() {
         "-variables-used=x,y",
         "-kernels-used=a,,b",
         "-m64",
+        // nvcc -shared passes --shared (the image is the same: nvlink 13.5.37).
+        "--shared",
+        "-shared",
     ] {
         check(&format!("{OK} {opt}"), 0, "");
     }
@@ -644,6 +651,96 @@ fn register_link_binaries_for_cudadevrt_against_nvlink() {
         let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
         assert_eq!(read("elfw.reg.c"), read("nvlink.reg.c"), "{case}");
     }
+}
+
+/// What nvcc's other device links leave in the registration file, against nvlink's own: a
+/// virtual target (`-gencode ...,code=compute_XX`: nvlink links nothing, reports no undefined
+/// reference, writes no image and registers every module, libcudadevrt's too, with `-v`
+/// silent), and a link that fails on undefined references (libcudadevrt still registered).
+#[test]
+fn register_link_binaries_for_virtual_targets_and_failed_links_against_nvlink() {
+    let Some(nvlink) = common::nvlink() else {
+        return;
+    };
+    let corpus = repo().join("tests/corpus");
+    for (case, objects, arch) in [
+        ("sm80_dynamic_parallelism", "dp.o", "compute_80"),
+        ("sm90_cudadevrt_unused", "main.o lib.o", "compute_90"),
+        ("sm90_cudadevrt_unused", "main.o", "compute_90"),
+        ("sm90_cudadevrt_unused", "main.o", "sm_90"),
+        ("sm80_dynamic_parallelism", "dp.o", "compute_90"),
+    ] {
+        let dir = scratch();
+        for o in objects.split(' ') {
+            std::fs::copy(corpus.join(case).join(o), dir.join(o)).unwrap();
+        }
+        let lib = corpus.join("_toolkit/lib");
+        // (`-v` after a failed link lists libcudadevrt's kernels in an order of nvlink's own.)
+        let v = if arch.starts_with("compute") {
+            "-v"
+        } else {
+            ""
+        };
+        let args = format!(
+            "-arch={arch} {v} --register-link-binaries=REG {objects} -L{} -lcudadevrt -o OUT",
+            lib.display()
+        );
+        let what = format!("{case} {objects} {arch}");
+        let theirs = std::process::Command::new(&nvlink)
+            .current_dir(&dir)
+            .args(
+                args.replace("REG", "nvlink.reg.c")
+                    .replace("OUT", "nvlink.cubin")
+                    .split_whitespace(),
+            )
+            .output()
+            .unwrap();
+        let o = nv(
+            &dir,
+            &args
+                .replace("REG", "elfw.reg.c")
+                .replace("OUT", "elfw.cubin"),
+        );
+        assert_eq!(o.status, theirs.status.code().unwrap(), "{what}");
+        assert_eq!(
+            err(&o),
+            String::from_utf8_lossy(&theirs.stderr).replace("nvlink.cubin", "elfw.cubin"),
+            "{what}"
+        );
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        assert_eq!(read("elfw.reg.c"), read("nvlink.reg.c"), "{what}");
+        assert_eq!(
+            dir.join("elfw.cubin").exists(),
+            dir.join("nvlink.cubin").exists(),
+            "{what}"
+        );
+    }
+}
+
+/// `--dump-callgraph` (as `nvcc -Xnvlink --dump-callgraph` passes it) lists no function of a
+/// libcudadevrt the link dropped: against nvlink's own dump.
+#[test]
+fn dump_callgraph_without_an_unused_cudadevrt_against_nvlink() {
+    let Some(nvlink) = common::nvlink() else {
+        return;
+    };
+    let corpus = repo().join("tests/corpus");
+    let dir = scratch();
+    for o in ["main.o", "lib.o"] {
+        std::fs::copy(corpus.join("sm90_cudadevrt_unused").join(o), dir.join(o)).unwrap();
+    }
+    let args = format!(
+        "--dump-callgraph -arch=sm_90 main.o lib.o -L{} -lcudadevrt -o OUT",
+        corpus.join("_toolkit/lib").display()
+    );
+    let theirs = std::process::Command::new(&nvlink)
+        .current_dir(&dir)
+        .args(args.replace("OUT", "nvlink.cubin").split_whitespace())
+        .output()
+        .unwrap();
+    let o = nv(&dir, &args.replace("OUT", "elfw.cubin"));
+    assert_eq!(o.status, 0);
+    assert_eq!(err(&o), String::from_utf8_lossy(&theirs.stderr));
 }
 
 #[test]

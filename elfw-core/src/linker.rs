@@ -16,7 +16,7 @@ use crate::elf::ElfFile;
 use crate::input::{self, InputWarning, LoadOptions, WarningKind};
 use crate::link::{self, InputObject, LinkOptions, PhaseTimes, ToolRecord};
 use crate::lto::{self, libnvvm::Libnvvm, LtoOptions};
-use crate::target::Target;
+use crate::target::{ArchKind, Target};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -699,9 +699,16 @@ impl Linker {
                         }
                     }
                     _ => {
-                        let Some(text) = w.nvlink_text() else {
+                        let Some(mut text) = w.nvlink_text() else {
                             continue;
                         };
+                        // A virtual target is named as given (observed: `SM Arch
+                        // ('compute_80') not found`).
+                        if matches!(w.kind, WarningKind::ArchNotFound { .. })
+                            && self.target.kind == ArchKind::Compute
+                        {
+                            text = format!("SM Arch ('{}') not found in '{}'", self.target, w.name);
+                        }
                         // (nvlink checks these attributes as it merges the cubin: as
                         // errors they fail that merge.)
                         let merge_check = matches!(
@@ -806,9 +813,20 @@ impl Linker {
         {
             return out;
         }
+        // A virtual target (`compute_XX`, nvcc's PTX-only `-gencode`): nvlink reads the inputs
+        // and links nothing, with no image written and no undefined or multiply defined
+        // symbol reported, every module registered, libcudadevrt's too (observed).
+        if self.target.kind == ArchKind::Compute && lto_modules.is_empty() {
+            for (report, ids) in system_registrations {
+                out.inputs[report].registrations.extend(ids);
+            }
+            return out;
+        }
         // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
         // itself, a partial one is linked first as `lto.cubin`.
         let mut lto_compiled = false;
+        // A partial LTO libnvvm chose (not one forced by an object not built for LTO or `-r`).
+        let mut lto_partial_chosen = false;
         if let (Some(lto_opts), Some(_)) = (&self.lto, &libnvvm) {
             if lto_modules.is_empty() {
                 messages.warn(
@@ -983,6 +1001,7 @@ impl Linker {
                         }
                     }
                 }
+                lto_partial_chosen = !lto_force_partial;
                 lto_cubins.append(&mut cubins);
                 cubins = lto_cubins;
             }
@@ -1042,6 +1061,24 @@ impl Linker {
                     .collect(),
             );
         }
+        // In a partial LTO libnvvm chose, the kernels the host code does not reference are
+        // held apart as `--kernels-used` holds those it leaves out, though none is demoted
+        // (observed, sm_90 `nvcc -dlto` of a kernel launching another: no `.nv.shared.<k>`
+        // name for the launched one; a forced partial LTO keeps the names).
+        if lto_partial_chosen
+            && !self.ignore_host_info
+            && self.kernels_used.is_empty()
+            && self.variables_used.is_empty()
+            && host_refs.complete()
+        {
+            opts.lto_host_kernels = Some(
+                host_refs
+                    .kernels
+                    .iter()
+                    .map(|p| String::from_utf8_lossy(p).into_owned())
+                    .collect(),
+            );
+        }
         opts.debug = self.debug;
         opts.extra_warnings = self.extra_warnings;
         opts.suppress_debug_info = self.suppress_debug_info;
@@ -1089,9 +1126,26 @@ impl Linker {
                         out.inputs[report].registrations.extend(ids);
                     }
                 }
+                // A libcudadevrt the link dropped is not among the cubins it took (observed:
+                // `--dump-callgraph` lists none of its functions then).
+                if out.cubins.len() == o.merged_inputs.len() {
+                    let mut i = 0;
+                    out.cubins.retain(|_| {
+                        let keep = o.merged_inputs[i] || !opts.system_library[i];
+                        i += 1;
+                        keep
+                    });
+                }
                 (Some(o.image), o.diagnostics, o.times)
             }
-            Err(f) => (None, f.diagnostics, PhaseTimes::default()),
+            Err(f) => {
+                // A link that fails has not dropped libcudadevrt yet: its module stays
+                // registered (observed: nvlink's `.reg.c` after undefined references).
+                for (report, ids) in system_registrations {
+                    out.inputs[report].registrations.extend(ids);
+                }
+                (None, f.diagnostics, PhaseTimes::default())
+            }
         };
         let link_time = link_start.elapsed();
         let phased: Duration = times.phases.iter().map(|(_, d)| *d).sum();

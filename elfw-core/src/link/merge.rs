@@ -901,8 +901,17 @@ impl<'d> MergeCx<'_, 'd> {
         // But one an earlier input referenced (launched from device code) gets them as a
         // selected one does (observed, sm_80: `.nv.shared.<k>` names of kernels launched from
         // an earlier input's code stay in the string tables, not of one launching itself).
-        let unselected =
-            is_entry && held && !referenced && !super::dce::kernel_selected(fname, self.opts);
+        // (Only libnvvm's kernels: libcudadevrt's keep theirs, observed.)
+        let from_lto = self.opts.compiled_ptx.get(self.input) == Some(&true);
+        let lto_unselected = from_lto
+            && self.opts.lto_host_kernels.as_ref().is_some_and(|patterns| {
+                !patterns.iter().any(|p| {
+                    crate::input::host::host_pattern_matches(p.as_bytes(), fname.as_bytes())
+                })
+            });
+        let unselected = is_entry
+            && !referenced
+            && ((held && !super::dce::kernel_selected(fname, self.opts)) || lto_unselected);
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {

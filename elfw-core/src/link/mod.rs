@@ -52,6 +52,10 @@ pub struct LinkOptions {
     /// The kernels the host code references (patterns, `*` for any run of characters), when
     /// every input says: the other kernels are dead (see `input::host::HostKernels`).
     pub host_kernels: Option<Vec<String>>,
+    /// In a partial LTO libnvvm chose, the kernels the host code references (patterns): the
+    /// merge makes no `.nv.info.<k>` or `.nv.shared.<k>` of its own for libnvvm's others, as for
+    /// those `--kernels-used` leaves out (nothing else changes).
+    pub lto_host_kernels: Option<Vec<String>>,
     /// `-g`.
     pub debug: bool,
     /// `--extra-warnings`: also nvlink's level-3 warnings (address-taken functions nothing
@@ -124,6 +128,7 @@ impl LinkOptions {
             kernels_used: Vec::new(),
             variables_used: Vec::new(),
             host_kernels: None,
+            lto_host_kernels: None,
             debug: false,
             extra_warnings: false,
             suppress_debug_info: false,
