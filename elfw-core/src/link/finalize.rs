@@ -901,8 +901,14 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
     let owned = owned_functions(st, &reach);
     let owned = owned.as_ref().unwrap_or(&reach);
     let own = OwnInfo::of(st, &info);
-    propagate_ctaidz(st, &info, &own, owned);
-    propagate_reserved_smem_used(st, &info, &own, owned);
+    propagate_flag(st, &info, owned, &own.ctaidz, EIATTR_CTAIDZ_USED);
+    propagate_flag(
+        st,
+        &info,
+        owned,
+        &own.reserved_smem,
+        EIATTR_RESERVED_SMEM_USED,
+    );
     propagate_barriers(st, &info, &own, owned);
     propagate_mbarriers(st, &info, &own, &reach);
     propagate_externs(st, &info, &own, &reach);
@@ -1171,45 +1177,24 @@ impl OwnInfo {
     }
 }
 
-/// A kernel that does not use `%ctaid.z` itself gets `EIATTR_CTAIDZ_USED` after its own
-/// records when a function it owns does (observed on sm_80: a kernel calling another
-/// translation unit's function that reads `blockIdx.z`).
-fn propagate_ctaidz(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, owned: &Reach) {
-    for (k, order) in owned {
-        let Some(sec) = info[*k] else { continue };
-        if own.ctaidz[*k] || !order.iter().any(|&f| own.ctaidz[f]) {
-            continue;
-        }
-        st.section_info_tail
-            .entry(sec)
-            .or_default()
-            .push(InfoRecord {
-                format: crate::nvinfo::EIFMT_NVAL,
-                attr: EIATTR_CTAIDZ_USED,
-                payload: &[],
-                sym: None,
-                externs: &[],
-                dropped: false,
-            });
-    }
-}
-
 /// `EIATTR_RESERVED_SMEM_USED`.
 const EIATTR_RESERVED_SMEM_USED: u8 = 0x41;
 
-/// A kernel that does not use the reserved shared memory itself gets
-/// `EIATTR_RESERVED_SMEM_USED` after its own records when a function it owns does (observed,
-/// sm_90 to sm_120 `-G`: a cluster kernel calling another translation unit's function that
-/// uses cooperative groups' tiles gets it after a propagated `EIATTR_NUM_BARRIERS`).
-fn propagate_reserved_smem_used(
+/// A kernel without the flag attribute `attr` (no payload) of its own gets it after its own
+/// records when a function it owns has it (`has`, by function): `EIATTR_CTAIDZ_USED` (observed
+/// on sm_80: a kernel calling another translation unit's function that reads `blockIdx.z`) and
+/// `EIATTR_RESERVED_SMEM_USED` (observed, sm_90 to sm_120 `-G`: a cluster kernel calling
+/// another translation unit's function that uses cooperative groups' tiles).
+fn propagate_flag(
     st: &mut State<'_>,
     info: &[Option<SecId>],
-    own: &OwnInfo,
     owned: &Reach,
+    has: &[bool],
+    attr: u8,
 ) {
     for (k, order) in owned {
         let Some(sec) = info[*k] else { continue };
-        if own.reserved_smem[*k] || !order.iter().any(|&f| own.reserved_smem[f]) {
+        if has[*k] || !order.iter().any(|&f| has[f]) {
             continue;
         }
         st.section_info_tail
@@ -1217,7 +1202,7 @@ fn propagate_reserved_smem_used(
             .or_default()
             .push(InfoRecord {
                 format: crate::nvinfo::EIFMT_NVAL,
-                attr: EIATTR_RESERVED_SMEM_USED,
+                attr,
                 payload: &[],
                 sym: None,
                 externs: &[],
