@@ -144,6 +144,14 @@ pub struct Linked {
 }
 
 impl Linked {
+    /// Whether an error has been counted (an uncounted error, such as `Uncompress failed`,
+    /// does not count).
+    fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
     /// nvlink's exit status for this result: 1 after a fatal, 255 after errors, else 0.
     pub fn status(&self) -> i32 {
         if self
@@ -152,11 +160,7 @@ impl Linked {
             .any(|d| d.severity == Severity::Fatal)
         {
             1
-        } else if self
-            .diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
-        {
+        } else if self.has_errors() {
             255
         } else {
             0
@@ -626,11 +630,7 @@ impl Linker {
                 Opened::Data(d) => {
                     // A container reached once an error is counted stops the link.
                     if let Some(c) = input::container(&name, d) {
-                        if out
-                            .diagnostics
-                            .iter()
-                            .any(|d| d.severity == Severity::Error)
-                        {
+                        if out.has_errors() {
                             out.diagnostics
                                 .push(Diagnostic::new(Severity::Fatal, c.fatal_after_errors()));
                             return out;
@@ -806,20 +806,14 @@ impl Linker {
             }
         }
         // Errors counted while reading the inputs (warnings as errors) end the link here.
-        if out
-            .diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
-        {
+        if out.has_errors() {
             return out;
         }
         // A virtual target (`compute_XX`, nvcc's PTX-only `-gencode`): nvlink reads the inputs
         // and links nothing, with no image written and no undefined or multiply defined
         // symbol reported, every module registered, libcudadevrt's too (observed).
         if self.target.kind == ArchKind::Compute && lto_modules.is_empty() {
-            for (report, ids) in system_registrations {
-                out.inputs[report].registrations.extend(ids);
-            }
+            register(&mut out, system_registrations);
             return out;
         }
         // Link-time optimization: libnvvm compiles the LTO-IR; a whole program is the image
@@ -1048,36 +1042,24 @@ impl Linker {
         // (Under LTO the host references went to libnvvm; the merge keeps every kernel, even
         // in a forced partial LTO: observed.)
         let by_host = !self.ignore_host_info
-            && !lto_compiled
             && self.kernels_used.is_empty()
             && self.variables_used.is_empty()
             && host_refs.complete();
-        if by_host {
-            opts.host_kernels = Some(
-                host_refs
-                    .kernels
-                    .iter()
-                    .map(|p| String::from_utf8_lossy(p).into_owned())
-                    .collect(),
-            );
-        }
-        // In a partial LTO libnvvm chose, the kernels the host code does not reference are
-        // held apart as `--kernels-used` holds those it leaves out, though none is demoted
-        // (observed, sm_90 `nvcc -dlto` of a kernel launching another: no `.nv.shared.<k>`
-        // name for the launched one; a forced partial LTO keeps the names).
-        if lto_partial_chosen
-            && !self.ignore_host_info
-            && self.kernels_used.is_empty()
-            && self.variables_used.is_empty()
-            && host_refs.complete()
-        {
-            opts.lto_host_kernels = Some(
-                host_refs
-                    .kernels
-                    .iter()
-                    .map(|p| String::from_utf8_lossy(p).into_owned())
-                    .collect(),
-            );
+        let host_kernels = || {
+            host_refs
+                .kernels
+                .iter()
+                .map(|p| String::from_utf8_lossy(p).into_owned())
+                .collect()
+        };
+        if by_host && !lto_compiled {
+            opts.host_kernels = Some(host_kernels());
+        } else if by_host && lto_partial_chosen {
+            // In a partial LTO libnvvm chose, the kernels the host code does not reference
+            // are held apart as `--kernels-used` holds those it leaves out, though none is
+            // demoted (observed, sm_90 `nvcc -dlto` of a kernel launching another: no
+            // `.nv.shared.<k>` name for the launched one; a forced partial LTO keeps the names).
+            opts.lto_host_kernels = Some(host_kernels());
         }
         opts.debug = self.debug;
         opts.extra_warnings = self.extra_warnings;
@@ -1122,9 +1104,7 @@ impl Linker {
                     .zip(&opts.system_library)
                     .any(|(&merged, &system)| merged && system);
                 if system_used {
-                    for (report, ids) in system_registrations {
-                        out.inputs[report].registrations.extend(ids);
-                    }
+                    register(&mut out, std::mem::take(&mut system_registrations));
                 }
                 // A libcudadevrt the link dropped is not among the cubins it took (observed:
                 // `--dump-callgraph` lists none of its functions then).
@@ -1141,9 +1121,7 @@ impl Linker {
             Err(f) => {
                 // A link that fails has not dropped libcudadevrt yet: its module stays
                 // registered (observed: nvlink's `.reg.c` after undefined references).
-                for (report, ids) in system_registrations {
-                    out.inputs[report].registrations.extend(ids);
-                }
+                register(&mut out, std::mem::take(&mut system_registrations));
                 (None, f.diagnostics, PhaseTimes::default())
             }
         };
@@ -1199,6 +1177,13 @@ impl MessageSettings {
             d.severity = Severity::Error;
         }
         out.diagnostics.push(d);
+    }
+}
+
+/// Adds libcudadevrt's module registrations (by input report) to their reports.
+fn register(out: &mut Linked, registrations: Vec<(usize, Vec<String>)>) {
+    for (report, ids) in registrations {
+        out.inputs[report].registrations.extend(ids);
     }
 }
 
