@@ -314,20 +314,18 @@ fn finish_link(
     if status == 1 && linked.image.is_none() {
         return 1;
     }
-    // (Reports read a cubin; `-emit-ptx` made PTX.)
-    let image = linked
-        .image
-        .as_deref()
-        .or(linked.report_image.as_deref())
-        .filter(|_| !linked.emitted_ptx);
+    let image = linked.image.as_deref().or(linked.report_image.as_deref());
+    // A whole-program LTO image is ptxas's, not a link's: nvlink reports nothing about it
+    // (observed with `-v` and `--dump-callgraph`); `-emit-ptx` made no image to report.
+    let reports = !linked.whole_program_lto && !linked.emitted_ptx;
     // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`).
     let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
-    if dumps_callgraph && !parsed.has("relocatable-link") && image.is_some() {
+    if dumps_callgraph && !parsed.has("relocatable-link") && image.is_some() && reports {
         let text = report::callgraph_dump(linked.callgraph.as_ref(), target);
         out.run.stderr.extend_from_slice(text.as_bytes());
     }
     // (A virtual target links nothing and reports nothing: observed.)
-    if parsed.has("verbose") && target.kind != ArchKind::Compute {
+    if parsed.has("verbose") && target.kind != ArchKind::Compute && reports {
         for line in report::verbose_lines(
             image,
             &linked.cubins,
