@@ -666,24 +666,9 @@ impl Linker {
                     WarningKind::PtxasMessages(lines) => {
                         // `--disable-infos` drops ptxas's warnings too (not its infos), and
                         // `-Werror` makes them errors that abort the assembly (observed).
-                        let lines = if messages.disable_infos {
-                            drop_ptxas_warnings(lines)
-                        } else if messages.warnings_as_errors {
-                            match input::ptx::warnings_as_errors(lines) {
-                                Some(text) => {
-                                    push_verbatim(&mut out, &text, &w.name);
-                                    out.diagnostics.push(Diagnostic::new(
-                                        Severity::Fatal,
-                                        "elfLink fatbinary error",
-                                    ));
-                                    return out;
-                                }
-                                None => lines.clone(),
-                            }
-                        } else {
-                            lines.clone()
-                        };
-                        push_verbatim(&mut out, &lines, &w.name);
+                        if !messages.pass_ptxas_lines(&mut out, lines, Some(&w.name)) {
+                            return out;
+                        }
                         // The embedded ptxas leaves nvlink's message settings at its own
                         // defaults: from the first PTX compile on, neither option holds, for
                         // ptxas or the link (observed: a later input's missing SM, later
@@ -830,6 +815,11 @@ impl Linker {
                         "Ignoring -dlto option because no LTO objects found",
                     ),
                 );
+                // (Under `-Werror` the merge that met it fails: observed.)
+                if messages.warnings_as_errors {
+                    out.diagnostics
+                        .push(Diagnostic::new(Severity::Fatal, "merge_elf failed"));
+                }
                 if out.status() != 0 {
                     return out;
                 }
@@ -952,9 +942,14 @@ impl Linker {
                             return out;
                         }
                     };
-                    for l in cubin.messages.lines() {
-                        out.diagnostics.push(Diagnostic::new(Severity::Verbatim, l));
+                    // The link's ptxas sees `--disable-infos` and `-Werror` as an input's
+                    // PTX compile does (observed), unless a PTX input's compile reset them.
+                    if !messages.pass_ptxas_lines(&mut out, &cubin.messages, None) {
+                        return out;
                     }
+                    // (And resets them, as a PTX input's compile does: observed, later
+                    // stack-size warnings stay warnings.)
+                    messages = MessageSettings::default();
                     if whole {
                         if out.status() != 0 {
                             return out;
@@ -1180,6 +1175,30 @@ impl MessageSettings {
     }
 }
 
+impl MessageSettings {
+    /// Passes ptxas's `lines` on (from the compile of `file`'s PTX) as the settings have
+    /// them: without warnings under `--disable-infos`; under `-Werror`, warnings become
+    /// errors that abort the assembly, and nvlink gives up (`false`; observed). `file` is
+    /// the input whose PTX it was (none for the link's own LTO compile).
+    fn pass_ptxas_lines(&self, out: &mut Linked, lines: &str, file: Option<&str>) -> bool {
+        if self.disable_infos {
+            push_verbatim(out, &drop_ptxas_warnings(lines), file);
+        } else if let Some(text) = self
+            .warnings_as_errors
+            .then(|| input::ptx::warnings_as_errors(lines))
+            .flatten()
+        {
+            push_verbatim(out, &text, file);
+            out.diagnostics
+                .push(Diagnostic::new(Severity::Fatal, "elfLink fatbinary error"));
+            return false;
+        } else {
+            push_verbatim(out, lines, file);
+        }
+        true
+    }
+}
+
 /// Adds libcudadevrt's module registrations (by input report) to their reports.
 fn register(out: &mut Linked, registrations: Vec<(usize, Vec<String>)>) {
     for (report, ids) in registrations {
@@ -1197,10 +1216,13 @@ fn drop_ptxas_warnings(lines: &str) -> String {
 }
 
 /// Each of ptxas's `lines` as printed, as nvlink passes them on.
-fn push_verbatim(out: &mut Linked, lines: &str, file: &str) {
+fn push_verbatim(out: &mut Linked, lines: &str, file: Option<&str>) {
     for l in lines.lines() {
-        out.diagnostics
-            .push(Diagnostic::new(Severity::Verbatim, l).in_file(file.to_string()));
+        let d = Diagnostic::new(Severity::Verbatim, l);
+        out.diagnostics.push(match file {
+            Some(f) => d.in_file(f),
+            None => d,
+        });
     }
 }
 
