@@ -902,8 +902,10 @@ impl<'d> MergeCx<'_, 'd> {
         // selected one does (observed, sm_80: `.nv.shared.<k>` names of kernels launched from
         // an earlier input's code stay in the string tables, not of one launching itself).
         // (Only libnvvm's kernels: libcudadevrt's keep theirs, observed.)
+        // (Not under `-g`: observed, the `-g` link names `.nv.shared._Z5childPi`.)
         let from_lto = self.opts.compiled_ptx.get(self.input) == Some(&true);
         let lto_unselected = from_lto
+            && !self.opts.debug
             && self.opts.lto_host_kernels.as_ref().is_some_and(|patterns| {
                 !patterns.iter().any(|p| {
                     crate::input::host::host_pattern_matches(p.as_bytes(), fname.as_bytes())
