@@ -1206,11 +1206,11 @@ fn register(out: &mut Linked, registrations: Vec<(usize, Vec<String>)>) {
     }
 }
 
-/// ptxas's `lines` without its warnings.
+/// ptxas's `lines` without the warnings `--disable-infos` drops.
 fn drop_ptxas_warnings(lines: &str) -> String {
     lines
         .lines()
-        .filter(|l| !l.starts_with("ptxas warning"))
+        .filter(|l| !input::ptx::is_settable_warning(l))
         .map(|l| format!("{l}\n"))
         .collect()
 }

@@ -356,16 +356,30 @@ pub fn ptx_target(data: &[u8]) -> Option<SmArch> {
     SmArch::parse(std::str::from_utf8(&word[..end]).ok()?)
 }
 
+const WARNING: &str = "ptxas warning : ";
+
+/// Whether ptxas's message `line` is a warning that `-Werror` and `--disable-infos` reach.
+/// The debug-info writer's (` .debug_abbrev section not found`, with its extra space) are
+/// printed whatever the settings (observed: `-g` LTO links under `-Werror`, `-disable-infos`
+/// and `-w`).
+pub fn is_settable_warning(line: &str) -> bool {
+    line.strip_prefix(WARNING)
+        .is_some_and(|rest| !(rest.starts_with(' ') && rest.ends_with("section not found")))
+}
+
 /// ptxas's messages as `ptxas -Werror` would print them, when they hold a warning: each
 /// warning an error, then ptxas's fatal (observed through nvlink's `-Werror`).
+/// ([`is_settable_warning`]'s warnings only.)
 pub fn warnings_as_errors(messages: &str) -> Option<String> {
-    const WARNING: &str = "ptxas warning : ";
-    if !messages.lines().any(|l| l.starts_with(WARNING)) {
+    if !messages.lines().any(is_settable_warning) {
         return None;
     }
     let mut out = String::with_capacity(messages.len() + 64);
     for line in messages.lines() {
-        match line.strip_prefix(WARNING) {
+        match line
+            .strip_prefix(WARNING)
+            .filter(|_| is_settable_warning(line))
+        {
             Some(rest) => out.push_str(&format!("ptxas error   : {rest}\n")),
             None => out.push_str(&format!("{line}\n")),
         }
@@ -385,6 +399,10 @@ mod werror_tests {
         assert_eq!(
             super::warnings_as_errors("ptxas warning : x\n").as_deref(),
             Some("ptxas error   : x\nptxas fatal   : Ptx assembly aborted due to errors\n")
+        );
+        assert_eq!(
+            super::warnings_as_errors("ptxas warning :  .debug_info section not found\n"),
+            None
         );
     }
 }
