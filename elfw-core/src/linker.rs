@@ -859,7 +859,11 @@ impl Linker {
                     partial: !cubins.is_empty(),
                     force_partial: lto_force_partial,
                     debug: self.debug,
-                    host_info: !self.ignore_host_info,
+                    // (`-kernels-used`/`-variables-used` are passed even under
+                    // `-ignore-host-info`, which drops the host objects' lists: observed.)
+                    host_info: !self.ignore_host_info
+                        || !self.kernels_used.is_empty()
+                        || !self.variables_used.is_empty(),
                     host_refs: &refs,
                     split: split.as_deref(),
                     xnvvm: &lto_opts.xnvvm,
