@@ -213,6 +213,7 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
                         maxrregcount: parsed.value("maxrregcount").and_then(|n| n.parse().ok()),
                         xnvvm: words(parsed.list("Xnvvm")),
                         xptxas: words(parsed.list("Xptxas")),
+                        verbose2: parsed.has("verbose2"),
                         split_compile: number("split-compile"),
                         split_compile_extended: number("split-compile-extended"),
                         emit_ptx: parsed.has("emit-ptx"),

@@ -849,6 +849,14 @@ impl Linker {
                         }
                     }
                 }
+                // `-v2`: nvlink's stage lines around libnvvm's own (observed: before the
+                // split-compile info, and the ptxas one even under `-emit-ptx`).
+                if lto_opts.verbose2 {
+                    out.diagnostics.push(Diagnostic::new(
+                        Severity::Verbatim,
+                        " Running nvlink cicc-lto",
+                    ));
+                }
                 let (split, split_info) = lto_opts.nvvm_split();
                 if let Some(info) = split_info {
                     out.diagnostics.push(Diagnostic::new(Severity::Info, info));
@@ -877,7 +885,18 @@ impl Linker {
                         .push(Diagnostic::new(Severity::Fatal, "elfLink nvvm error"));
                     return out;
                 };
-                let compiled = match program.compile(&options) {
+                if lto_opts.verbose2 {
+                    if let Err(e) = program.report_progress() {
+                        out.diagnostics
+                            .push(Diagnostic::new(Severity::Fatal, e.to_string()));
+                        return out;
+                    }
+                }
+                let compiled = program.compile(&options);
+                for line in program.take_progress() {
+                    push_verbatim(&mut out, &line, None);
+                }
+                let compiled = match compiled {
                     Ok(c) => c,
                     Err(e) => {
                         out.diagnostics
@@ -893,6 +912,12 @@ impl Linker {
                 if !compiled.log.is_empty() {
                     out.diagnostics
                         .push(Diagnostic::new(Severity::Info, compiled.log.clone()));
+                }
+                if lto_opts.verbose2 {
+                    out.diagnostics.push(Diagnostic::new(
+                        Severity::Verbatim,
+                        " Running nvlink ptxas-lto",
+                    ));
                 }
                 // (A forced partial LTO stays partial whatever libnvvm says: observed with
                 // `-r`, where libnvvm answers 100 too.)

@@ -66,6 +66,8 @@ pub struct LtoOptions {
     pub fast_compile: Option<String>,
     /// `-nvvm-latest`.
     pub nvvm_latest: bool,
+    /// `-v2`: libnvvm's progress lines are printed and ptxas runs with `-v2`.
+    pub verbose2: bool,
 }
 
 impl LtoOptions {
@@ -81,6 +83,7 @@ impl LtoOptions {
             emit_ptx: false,
             fast_compile: None,
             nvvm_latest: false,
+            verbose2: false,
         }
     }
 
@@ -307,6 +310,10 @@ pub fn nvvm_options(o: &NvvmOptionInputs<'_>) -> Vec<String> {
 /// `-split-compile-extended` never reach ptxas.
 pub fn ptxas_arguments(target: SmArch, debug: bool, lto: &LtoOptions, whole: bool) -> Vec<String> {
     let mut v = Vec::new();
+    // (Observed in the image's ptxas record: `-v2  -no-bb-merge  -ret-end  -g ...`.)
+    if lto.verbose2 {
+        v.push("-v2".into());
+    }
     if debug {
         v.extend(["-no-bb-merge", "-ret-end", "-g"].map(String::from));
     }

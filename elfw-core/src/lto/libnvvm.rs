@@ -10,7 +10,11 @@
 //!   point `__nvvmHandle(8320)`, called as `(program, data, size, name)` with the input's name;
 //! - compiles with `nvvmCompileProgram`: status 100 means the whole program was compiled as
 //!   one unit, 0 a relocatable (partial) result; anything else fails;
-//! - reads the program log and the PTX (`nvvmGetCompiledResult`), then destroys the program.
+//! - reads the program log and the PTX (`nvvmGetCompiledResult`), then destroys the program;
+//! - under `-v2`, before compiling, registers a progress callback through
+//!   `__nvvmHandle(48832)`, called as `(program, callback, NULL)`; libnvvm calls it as
+//!   `(message, length, data)` with each stage's line (`  Running LTO step\n`, observed with a
+//!   debugger), which nvlink prints.
 //!
 //! Calls into the library are made on the calling thread only, one program at a time.
 
@@ -30,6 +34,10 @@ const RESULT_COUNT: c_int = 61453;
 /// `__nvvmHandle`'s code for the entry point that gives each PTX module's size
 /// (`(program, count, size_t *sizes)`); the result buffer holds the modules back to back.
 const RESULT_SIZES: c_int = 45242;
+
+/// `__nvvmHandle`'s code for the entry point that registers a progress callback
+/// (`(program, callback, data)`).
+const PROGRESS_CALLBACK: c_int = 48832;
 
 /// What went wrong with libnvvm.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +96,35 @@ type BufferFn = unsafe extern "C" fn(Program, *mut c_char) -> c_int;
 type ErrorStringFn = unsafe extern "C" fn(c_int) -> *const c_char;
 type CountFn = unsafe extern "C" fn(Program, *mut c_int) -> c_int;
 type SizesFn = unsafe extern "C" fn(Program, usize, *mut usize) -> c_int;
+type ProgressFn = unsafe extern "C" fn(*const c_char, usize, *mut c_void) -> c_int;
+type SetProgressFn = unsafe extern "C" fn(Program, ProgressFn, *mut c_void) -> c_int;
+
+/// libnvvm's progress lines, as the callback collects them.
+type ProgressLines = std::sync::Mutex<Vec<String>>;
+
+/// The progress callback: appends `message` (`length` bytes) to the [`ProgressLines`] that
+/// `data` points to.
+unsafe extern "C" fn collect_progress(
+    message: *const c_char,
+    length: usize,
+    data: *mut c_void,
+) -> c_int {
+    if message.is_null() || data.is_null() {
+        return 0;
+    }
+    // SAFETY: libnvvm passes `length` readable bytes at `message`, and `data` is the
+    // `ProgressLines` registered with the callback, alive as long as the program.
+    let (bytes, lines) = unsafe {
+        (
+            std::slice::from_raw_parts(message.cast::<u8>(), length),
+            &*(data as *const ProgressLines),
+        )
+    };
+    if let Ok(mut lines) = lines.lock() {
+        lines.push(String::from_utf8_lossy(bytes).into_owned());
+    }
+    0
+}
 
 /// An opened libnvvm. It is never closed: an LLVM-based library is not made to be unloaded
 /// and loaded again within a process (nvlink loads it once and exits); the loader's reference
@@ -202,6 +239,7 @@ impl Libnvvm {
             lib: self,
             program,
             destroy,
+            progress: None,
         })
     }
 }
@@ -212,6 +250,9 @@ pub struct NvvmProgram<'l> {
     lib: &'l Libnvvm,
     program: Program,
     destroy: DestroyFn,
+    /// The progress lines, once [`NvvmProgram::report_progress`] asked for them (boxed: libnvvm
+    /// holds their address).
+    progress: Option<Box<ProgressLines>>,
 }
 
 impl std::fmt::Debug for NvvmProgram<'_> {
@@ -257,6 +298,44 @@ impl NvvmProgram<'_> {
             });
         }
         Ok(())
+    }
+
+    /// Asks libnvvm for its progress lines during the compile (nvlink's `-v2`); see
+    /// [`NvvmProgram::take_progress`].
+    pub fn report_progress(&mut self) -> Result<(), NvvmError> {
+        let handle = self.lib.symbol::<HandleFn>("__nvvmHandle")?;
+        // SAFETY: __nvvmHandle takes a code and returns a function pointer or NULL.
+        let set = unsafe { handle(PROGRESS_CALLBACK) };
+        if set.is_null() {
+            return Err(NvvmError::MissingSymbol("__nvvmHandle(48832)"));
+        }
+        // SAFETY: code 48832 yields the callback-registering function, called as nvlink
+        // calls it: (program, callback, data).
+        let set: SetProgressFn =
+            unsafe { std::mem::transmute::<*const c_void, SetProgressFn>(set) };
+        let lines = self.progress.get_or_insert_with(Default::default);
+        let data = (&**lines as *const ProgressLines)
+            .cast_mut()
+            .cast::<c_void>();
+        // SAFETY: `data` stays valid until the program is destroyed (the box lives in `self`,
+        // dropped after `destroy` runs in `Drop`).
+        let status = unsafe { set(self.program, collect_progress, data) };
+        if status != 0 {
+            return Err(NvvmError::Call {
+                call: "registering the progress callback",
+                message: self.lib.error_string(status),
+            });
+        }
+        Ok(())
+    }
+
+    /// The progress lines libnvvm reported so far, each with its newline (none unless
+    /// [`NvvmProgram::report_progress`] asked for them).
+    pub fn take_progress(&mut self) -> Vec<String> {
+        self.progress
+            .as_ref()
+            .and_then(|p| p.lock().ok().map(|mut l| std::mem::take(&mut *l)))
+            .unwrap_or_default()
     }
 
     /// Compiles the program with `options` and returns the status, the PTX and the log.
