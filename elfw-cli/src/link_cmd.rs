@@ -297,7 +297,34 @@ fn finish_link(
     staged: Option<PathBuf>,
 ) -> i32 {
     let diags = &linked.diagnostics;
+    let status = linked.status();
+    let image = linked.image.as_deref().or(linked.report_image.as_deref());
+    // A whole-program LTO image is ptxas's, not a link's: nvlink reports nothing about it
+    // (observed with `-v` and `--dump-callgraph`); `-emit-ptx` made no image to report, nor
+    // did a link that ended once its inputs were read.
+    let reports = !linked.whole_program_lto && !linked.emitted_ptx && !linked.ended_after_inputs;
+    // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`); a link refused
+    // after its merge dumps the graph it made (observed after undefined references, register
+    // limits and an internal error in relocation).
+    let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
+    let graph_made = image.is_some() || linked.callgraph.is_some();
+    let dump = (dumps_callgraph && !parsed.has("relocatable-link") && graph_made && reports)
+        .then(|| report::callgraph_dump(linked.callgraph.as_ref(), target));
+    // nvlink checks register limits while it propagates the counts it dumps: each such error
+    // comes just before its propagation line; a fatal comes after the dump.
+    let mut held: Vec<usize> = Vec::new();
+    if dump.is_some() {
+        held.extend(
+            (0..diags.len()).filter(|&i| register_limit_error(&diags[i].message).is_some()),
+        );
+        if status == 1 {
+            held.extend(diags.len().checked_sub(1));
+        }
+    }
     for (i, d) in diags.iter().enumerate() {
+        if held.contains(&i) {
+            continue;
+        }
         // A ptxas message may go on over indented lines: `--report-arch`'s suffix follows its
         // last line (observed: `Function properties for f` / `    0 bytes stack frame, ...`).
         let continued = diags.get(i + 1).is_some_and(|next| {
@@ -309,21 +336,42 @@ fn finish_link(
             out.line(d.severity, &d.message);
         }
     }
-    let mut status = linked.status();
+    if let Some(text) = &dump {
+        let mut pending: Vec<usize> = held
+            .iter()
+            .copied()
+            .filter(|&i| register_limit_error(&diags[i].message).is_some())
+            .collect();
+        for line in text.split_inclusive('\n') {
+            if let Some(at) = pending.iter().position(|&i| {
+                register_limit_error(&diags[i].message).is_some_and(|(entry, callee, regs)| {
+                    line.trim_end()
+                        == format!(
+                            "regcount {regs} for {} propagated to entry {}",
+                            report::demangle(callee),
+                            report::demangle(entry)
+                        )
+                })
+            }) {
+                let d = &diags[pending.remove(at)];
+                out.line(d.severity, &d.message);
+            }
+            out.run.stderr.extend_from_slice(line.as_bytes());
+        }
+        for i in pending {
+            out.line(diags[i].severity, &diags[i].message);
+        }
+        if status == 1 {
+            if let Some(d) = diags.last() {
+                out.line(d.severity, &d.message);
+            }
+        }
+    }
+    let mut status = status;
     // (A fatal with an image: nvlink wrote the output before giving up, see
     // `elfw_core::Linked::image`.)
     if status == 1 && linked.image.is_none() {
         return 1;
-    }
-    let image = linked.image.as_deref().or(linked.report_image.as_deref());
-    // A whole-program LTO image is ptxas's, not a link's: nvlink reports nothing about it
-    // (observed with `-v` and `--dump-callgraph`); `-emit-ptx` made no image to report.
-    let reports = !linked.whole_program_lto && !linked.emitted_ptx;
-    // A relocatable link dumps no callgraph (observed, sm_80 and sm_90 `-r`).
-    let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
-    if dumps_callgraph && !parsed.has("relocatable-link") && image.is_some() && reports {
-        let text = report::callgraph_dump(linked.callgraph.as_ref(), target);
-        out.run.stderr.extend_from_slice(text.as_bytes());
     }
     // (A virtual target links nothing and reports nothing: observed.)
     if parsed.has("verbose") && target.kind != ArchKind::Compute && reports {
@@ -386,6 +434,16 @@ fn finish_link(
         }
     }
     status
+}
+
+/// The kernel, callee and register count of a register-limit error
+/// (`entry function 'k' with max regcount of N calls function 'f' with regcount of M`).
+fn register_limit_error(message: &str) -> Option<(&str, &str, &str)> {
+    let rest = message.strip_prefix("entry function '")?;
+    let (entry, rest) = rest.split_once("' with max regcount of ")?;
+    let (_, rest) = rest.split_once(" calls function '")?;
+    let (callee, regs) = rest.split_once("' with regcount of ")?;
+    Some((entry, callee, regs))
 }
 
 /// The `.reg.c` nvcc compiles into its link stub: how many linked objects, and one

@@ -141,6 +141,9 @@ pub struct Linked {
     /// The image is libnvvm's PTX text (`-emit-ptx`), not a cubin: nvlink writes it as the
     /// output and nothing else (no `.reg.c`).
     pub emitted_ptx: bool,
+    /// The link ended once its inputs were read, for errors counted while reading them:
+    /// nothing was merged, and nvlink reports nothing (`-v`: observed).
+    pub ended_after_inputs: bool,
 }
 
 impl Linked {
@@ -792,6 +795,7 @@ impl Linker {
         }
         // Errors counted while reading the inputs (warnings as errors) end the link here.
         if out.has_errors() {
+            out.ended_after_inputs = true;
             return out;
         }
         // A virtual target (`compute_XX`, nvcc's PTX-only `-gencode`): nvlink reads the inputs
@@ -1146,6 +1150,7 @@ impl Linker {
                 // A link that fails has not dropped libcudadevrt yet: its module stays
                 // registered (observed: nvlink's `.reg.c` after undefined references).
                 register(&mut out, std::mem::take(&mut system_registrations));
+                out.callgraph = f.callgraph;
                 (None, f.diagnostics, PhaseTimes::default())
             }
         };

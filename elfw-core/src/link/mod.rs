@@ -318,6 +318,9 @@ pub struct MapWeakContest {
 pub struct LinkFailure {
     /// All diagnostics, the failing one last.
     pub diagnostics: Diagnostics,
+    /// The merged call graph, when [`LinkOptions::want_callgraph`] asked for it and the link
+    /// got as far as making it (nvlink dumps it after undefined references: observed).
+    pub callgraph: Option<Callgraph>,
 }
 
 /// Links `inputs` (in command-line order) into one image.
@@ -363,7 +366,10 @@ fn link_with(
             callgraph: reports.callgraph,
             merged_inputs,
         }),
-        Ok(_) => Err(LinkFailure { diagnostics: diags }),
+        Ok(_) => Err(LinkFailure {
+            diagnostics: diags,
+            callgraph: reports.callgraph,
+        }),
         Err(e) => {
             diags.push(match e {
                 LinkError::Fatal(d) => d,
@@ -371,7 +377,10 @@ fn link_with(
                     Diagnostic::new(Severity::Fatal, format!("{file}: {message}")).in_file(file)
                 }
             });
-            Err(LinkFailure { diagnostics: diags })
+            Err(LinkFailure {
+                diagnostics: diags,
+                callgraph: reports.callgraph,
+            })
         }
     }
 }

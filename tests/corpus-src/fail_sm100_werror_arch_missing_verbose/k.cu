@@ -1,0 +1,2 @@
+__device__ int scale(int x);
+__global__ void apply(int *o) { o[threadIdx.x] = scale(o[threadIdx.x]); }
