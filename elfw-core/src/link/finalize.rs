@@ -1636,15 +1636,23 @@ fn definition_order(st: &State<'_>, f: usize) -> (usize, u32) {
 }
 
 /// Where each function's code came from: its input, then the index of its `.text` section in
-/// that input (undefined functions last). `EIATTR_EXTERNS` lists are gathered in this order.
-fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
+/// that input (undefined functions last); with `info`, the creation order of its
+/// `.nv.info.<f>` section instead, when it has one (the merge makes a function's `.nv.info`
+/// as it meets it in the input that defines it, so that is its order in the input; a kernel's
+/// may be made earlier, when the merge meets its symbol). `EIATTR_EXTERNS` lists are
+/// gathered in this order: a lone kernel's in code order, several kernels' in `.nv.info`
+/// order (the two agree in a compiler's object; in a `-r` image they do not: observed, fresh
+/// p79 `-G`, `make_shape`'s `malloc` comes before `Shape::~Shape`'s `free`, whose code comes
+/// first; a lone kernel's list follows the code, sm80_virtual_delete_properties).
+fn input_places(st: &State<'_>, info: Option<&[Option<SecId>]>) -> Vec<(usize, u32)> {
     (0..st.functions.len())
         .map(|f| {
             let Some(x) = st.functions[f].sym.map(|s| st.sym(s)) else {
                 return (usize::MAX, u32::MAX);
             };
-            match x.section() {
-                SymSection::Section(sec) => (
+            match (x.section(), info.and_then(|i| i.get(f).copied().flatten())) {
+                (SymSection::Section(_), Some(info)) => (x.input(), info.0),
+                (SymSection::Section(sec), None) => (
                     x.input(),
                     st.nodes_of(sec)
                         .next()
@@ -1677,8 +1685,8 @@ fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
 fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
     let bump = st.bump;
     let own = |f: usize| own.externs(f);
-    let places = input_places(st);
     let several_kernels = reach.len() > 1;
+    let places = input_places(st, several_kernels.then_some(info));
     let mut lone_order: Vec<usize> = Vec::new();
     if !several_kernels {
         lone_order = (1..st.functions.len())
