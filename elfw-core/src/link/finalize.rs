@@ -1635,14 +1635,24 @@ fn definition_order(st: &State<'_>, f: usize) -> (usize, u32) {
     }
 }
 
-/// Where each function's code came from: its input, then the index of its `.text` section in
-/// that input (undefined functions last). `EIATTR_EXTERNS` lists are gathered in this order.
-fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
+/// Where each function came from: its input, then the index of its `.nv.info.<f>` section in
+/// that input, or of its `.text` section when it has none there (undefined functions last).
+/// `EIATTR_EXTERNS` lists are gathered in this order. The records' order is not the code's in
+/// a `-r` image, which keeps its inputs' `.nv.info.<f>` order and writes the code in another
+/// (observed, sm_90 `-g`: a kernel reaching `~Tri` (free) and `__assert_fail` lists free
+/// first, as the records come, though `__assert_fail`'s code comes first in the image).
+fn input_places(st: &State<'_>, info: &[Option<SecId>]) -> Vec<(usize, u32)> {
     (0..st.functions.len())
         .map(|f| {
             let Some(x) = st.functions[f].sym.map(|s| st.sym(s)) else {
                 return (usize::MAX, u32::MAX);
             };
+            let records = info.get(f).copied().flatten();
+            if let Some(&(input, idx)) = records.and_then(|s| st.info_places.get(&s)) {
+                if input == x.input() {
+                    return (input, idx);
+                }
+            }
             match x.section() {
                 SymSection::Section(sec) => (
                     x.input(),
@@ -1677,7 +1687,7 @@ fn input_places(st: &State<'_>) -> Vec<(usize, u32)> {
 fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
     let bump = st.bump;
     let own = |f: usize| own.externs(f);
-    let places = input_places(st);
+    let places = input_places(st, info);
     let several_kernels = reach.len() > 1;
     let mut lone_order: Vec<usize> = Vec::new();
     if !several_kernels {
