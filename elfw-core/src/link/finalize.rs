@@ -1635,24 +1635,26 @@ fn definition_order(st: &State<'_>, f: usize) -> (usize, u32) {
     }
 }
 
-/// Where each function's code came from: its input, then the index of its `.text` section in
-/// that input (undefined functions last); with `info`, the creation order of its
-/// `.nv.info.<f>` section instead, when it has one (the merge makes a function's `.nv.info`
-/// as it meets it in the input that defines it, so that is its order in the input; a kernel's
-/// may be made earlier, when the merge meets its symbol). `EIATTR_EXTERNS` lists are
-/// gathered in this order: a lone kernel's in code order, several kernels' in `.nv.info`
-/// order (the two agree in a compiler's object; in a `-r` image they do not: observed, fresh
-/// p79 `-G`, `make_shape`'s `malloc` comes before `Shape::~Shape`'s `free`, whose code comes
-/// first; a lone kernel's list follows the code, sm80_virtual_delete_properties).
-fn input_places(st: &State<'_>, info: Option<&[Option<SecId>]>) -> Vec<(usize, u32)> {
+/// Where each function came from: its input, then the index of its `.nv.info.<f>` section in
+/// that input, or of its `.text` section when it has none there (undefined functions last).
+/// `EIATTR_EXTERNS` lists are gathered in this order. The records' order is not the code's in
+/// a `-r` image, which keeps its inputs' `.nv.info.<f>` order and writes the code in another
+/// (observed, sm_90 `-g`: a kernel reaching `~Tri` (free) and `__assert_fail` lists free
+/// first, as the records come, though `__assert_fail`'s code comes first in the image).
+fn input_places(st: &State<'_>, info: &[Option<SecId>]) -> Vec<(usize, u32)> {
     (0..st.functions.len())
         .map(|f| {
             let Some(x) = st.functions[f].sym.map(|s| st.sym(s)) else {
                 return (usize::MAX, u32::MAX);
             };
-            match (x.section(), info.and_then(|i| i.get(f).copied().flatten())) {
-                (SymSection::Section(_), Some(info)) => (x.input(), info.0),
-                (SymSection::Section(sec), None) => (
+            let records = info.get(f).copied().flatten();
+            if let Some(&(input, idx)) = records.and_then(|s| st.info_places.get(&s)) {
+                if input == x.input() {
+                    return (input, idx);
+                }
+            }
+            match x.section() {
+                SymSection::Section(sec) => (
                     x.input(),
                     st.nodes_of(sec)
                         .next()
@@ -1685,8 +1687,8 @@ fn input_places(st: &State<'_>, info: Option<&[Option<SecId>]>) -> Vec<(usize, u
 fn propagate_externs(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
     let bump = st.bump;
     let own = |f: usize| own.externs(f);
+    let places = input_places(st, info);
     let several_kernels = reach.len() > 1;
-    let places = input_places(st, several_kernels.then_some(info));
     let mut lone_order: Vec<usize> = Vec::new();
     if !several_kernels {
         lone_order = (1..st.functions.len())

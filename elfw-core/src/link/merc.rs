@@ -377,7 +377,8 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
                         }
                     }
                 }
-                let lost = maps.lost.get(in_sym).copied().unwrap_or(false);
+                let lost = maps.lost.get(in_sym).copied().unwrap_or(false)
+                    || sym.is_some_and(|s| st.replaced_with_relocations.contains(&(*i, s)));
                 let slot = sass
                     .iter_mut()
                     .find(|x| x.0 as usize == in_sym && !x.2)

@@ -1022,11 +1022,36 @@ impl<'d> MergeCx<'_, 'd> {
                 high: (h.info >> 24) as u8,
             };
         }
-        // Drop everything the old definition contributed: its code's relocations, its debug
-        // relocations, its `.nv.info` records and its call edges.
+        // Drop what the old definition contributed: its code's relocations and its `.nv.info`
+        // records. Its call edges stay (observed, sm_90: the callgraph lists `poly -> helper`
+        // once per copy, and a static function only the old copy called stays in the image).
+        // Its frame and line relocations go too when its code had relocations of its own; a
+        // copy without any keeps them, now naming the winner (observed, sm_90: a `-Xptxas -O1`
+        // copy reading an inline variable template replacing a plain one, or one calling a
+        // template helper: the old FDE keeps its bytes, its relocations gone; sm_100: the
+        // Mercury twins' relocations go as well).
+        let old_input = self.st.sym(idx).input();
+        let mut had_relocations = false;
         for r in self.st.relocs.iter_mut() {
             if r.target == old_sec {
+                had_relocations |= !r.dropped;
                 r.dropped = true;
+            }
+        }
+        if had_relocations {
+            self.st.replaced_with_relocations.push((old_input, idx));
+            let ranges: rustc_hash::FxHashSet<SecId> = self
+                .st
+                .section_ids()
+                .filter(|&id| {
+                    let name = self.st.sec(id).name();
+                    describes_code_ranges(name.strip_prefix(".nv.merc").unwrap_or(name))
+                })
+                .collect();
+            for r in self.st.relocs.iter_mut() {
+                if r.sym == Some(idx) && r.input == old_input && ranges.contains(&r.target) {
+                    r.dropped = true;
+                }
             }
         }
         for r in self.st.info.iter_mut() {
@@ -1051,7 +1076,6 @@ impl<'d> MergeCx<'_, 'd> {
             }
         }
         if let Some(f) = self.st.sym(idx).func() {
-            self.st.func_mut(f).callees.clear();
             self.st.func_mut(f).address_edges.clear();
         }
         let mut sym = self.st.sym_mut(idx);
@@ -1707,6 +1731,9 @@ impl<'d> MergeCx<'_, 'd> {
         } else {
             None
         };
+        if let Some(t) = target {
+            self.st.info_places.entry(t).or_insert((self.input, idx));
+        }
         let records = self.map_info_records(records);
         let Some(t) = target else {
             for r in &records {

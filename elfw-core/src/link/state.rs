@@ -549,6 +549,11 @@ pub struct State<'d> {
     pub regcounts: FxHashMap<SymIdx, u32>,
     /// Weak definitions that met, in the order they did (for the link map).
     pub weak_contests: Vec<WeakContest>,
+    /// Weak copies a later copy replaced whose code had relocations, as (input, symbol): their
+    /// frame and line relocations (SASS and Mercury) go with them.
+    pub replaced_with_relocations: Vec<(usize, SymIdx)>,
+    /// Where each per-function `.nv.info.<f>` first came from: (input, input section index).
+    pub info_places: FxHashMap<SecId, (usize, u32)>,
     /// The input of each replaced weak function's first definition: later copies are weighed
     /// against its virtual SM, not the current winner's (observed: sm_80, sm_90, sm_86 copies in
     /// that order end with the sm_86 one).
@@ -748,6 +753,8 @@ impl<'d> State<'d> {
             line_moves: Vec::new(),
             regcounts: FxHashMap::default(),
             weak_contests: Vec::new(),
+            replaced_with_relocations: Vec::new(),
+            info_places: FxHashMap::default(),
             weak_first_input: FxHashMap::default(),
             var_first_named: FxHashMap::default(),
             ptx_const0_size: None,
