@@ -303,10 +303,12 @@ pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
 /// `.nv.info.<k>` or `.nv.shared.<k>` of its own for them (their inputs' are made in input
 /// order, the window right before the kernel's constant bank), and when the option selects
 /// a single kernel, those kept for their address are demoted ([`Function::demoted`]).
-/// `-r`, `-g` and `--preserve-relocs` keep every kernel a kernel.
+/// `-g` and `--preserve-relocs` keep every kernel a kernel (the latter has rules of its own).
+/// So does `-r`, which removes nothing, but its merge holds the left-out kernels as well
+/// (observed, sm_80 to sm_100: no window names of theirs in the string tables; those whose
+/// own code names dynamic memory get a window later, see `shared`).
 pub(crate) fn unselected_kernels_held(opts: &LinkOptions) -> bool {
     (!opts.kernels_used.is_empty() || !opts.variables_used.is_empty())
-        && !opts.relocatable
         && !opts.debug
         && !opts.preserve_relocs
 }

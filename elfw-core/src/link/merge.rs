@@ -892,11 +892,11 @@ impl<'d> MergeCx<'_, 'd> {
         // `.nv.info.<k>` sections come in section order).
         // (`--preserve-relocs` keeps such kernels as functions: the same for those
         // `--kernels-used` leaves out, observed on sm_90; those the host objects leave out
-        // get both; `--variables-used` selects as `--kernels-used` does: observed, sm_90.)
+        // get both; `--variables-used` selects as `--kernels-used` does: observed, sm_90.
+        // `-r` alike, with or without `--preserve-relocs`: observed, sm_80 to sm_100.)
         let held = super::dce::unselected_kernels_held(self.opts)
             || (self.opts.preserve_relocs
                 && !self.opts.debug
-                && !self.opts.relocatable
                 && (!self.opts.kernels_used.is_empty() || !self.opts.variables_used.is_empty()));
         // But one an earlier input referenced (launched from device code) gets them as a
         // selected one does (observed, sm_80: `.nv.shared.<k>` names of kernels launched from

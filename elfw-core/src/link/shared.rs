@@ -914,6 +914,18 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             .section_by_name(&name)
             .filter(|&s| st.sec(s).sh_type() == SHT_CUDA_SHARED)
         else {
+            // A kernel `--kernels-used` leaves out got no window from the merge; one whose
+            // own code names dynamic memory gets one holding only that, with its section
+            // symbol, made after `.nv.prototype` (observed, sm_80 to sm_100 `-r
+            // --kernels-used`, with and without `--preserve-relocs`: its section and section
+            // symbol come last).
+            if used > 0 && !opts.debug && st.section_by_name(&name).is_none() {
+                let w = align.max(link_align).max(used);
+                if let Some(&inst) = st.shared_instances.get(&text) {
+                    *st.sym_mut(inst).value() = used;
+                }
+                st.late_windows.push((text, 2 * w, w, true));
+            }
             continue;
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
