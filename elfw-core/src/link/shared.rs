@@ -918,9 +918,11 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             // own code names dynamic memory gets one holding only that, with its section
             // symbol, made after `.nv.prototype` (observed, sm_80 to sm_100 `-r
             // --kernels-used`, with and without `--preserve-relocs`: its section and section
-            // symbol come last).
+            // symbol come last). It is aligned for its own names only, not for the link's
+            // dynamic memory or the common area (observed: 16 beside 64-aligned names and a
+            // 32-aligned common area).
             if used > 0 && !opts.debug && st.section_by_name(&name).is_none() {
-                let w = align.max(link_align).max(used);
+                let w = used;
                 if let Some(&inst) = st.shared_instances.get(&text) {
                     *st.sym_mut(inst).value() = used;
                 }
