@@ -987,7 +987,8 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         };
         // A window with bytes but no variables sets the null symbol's value to the window's
         // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many).
-        if vars.is_empty() && blank > 0 {
+        // (Not one of a kernel the merge holds, made afresh with a section symbol: observed.)
+        if vars.is_empty() && blank > 0 && !st.held_windows.contains(&sec) {
             st.null_symbol_value = w;
         }
         let symbol = st.sec(sec).symbol();
