@@ -162,10 +162,14 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
         return out.fatal("Conflicting options '-use-host-info' and '-ignore-host-info'");
     }
     if let Some(uidx) = parsed.value("uidx-file") {
-        if std::fs::metadata(resolve(env, uidx)).is_err() {
-            return out.fatal(&format!("Could not open input file '{uidx}'"));
+        // nvlink reads the whole file first: an empty one cannot be read, a directory fails
+        // the allocation for its size (observed); what it reads is never a uidx it takes.
+        match std::fs::metadata(resolve(env, uidx)) {
+            Err(_) => return out.fatal(&format!("Could not open input file '{uidx}'")),
+            Ok(m) if m.is_dir() => return out.fatal("Memory allocation failure"),
+            Ok(m) if m.len() == 0 => return out.fatal(&format!("Could not read file '{uidx}'")),
+            Ok(_) => return out.fatal("Internal error: not uidx input"),
         }
-        return out.fatal("Internal error: not uidx input");
     }
     link_files(&parsed, target, env, &mut out, exiting)
 }
