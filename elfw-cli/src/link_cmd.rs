@@ -478,7 +478,7 @@ pub const HOST_LINKER_SCRIPT_AUGMENT: &str = "SECTIONS\n{\n\t.nvFatBinSegment : 
 /// `--gen-host-linker-script`: without `-o` the augmentation goes to standard output (for
 /// either kind); with `-o`, `lcs-aug` writes the augmentation and `lcs-abs` writes the host
 /// linker's default script (asked of `ld --verbose` with the flags the host compiler passes
-/// its linker, as nvlink does) followed by the augmentation.
+/// its linker, for a relocatable link under `-r`, as nvlink does) followed by the augmentation.
 fn host_linker_script(parsed: &Parsed, kind: &str, env: &RunEnv, out: &mut Out<'_>) -> i32 {
     let Some(output) = parsed.value("output-file") else {
         out.run
@@ -489,8 +489,15 @@ fn host_linker_script(parsed: &Parsed, kind: &str, env: &RunEnv, out: &mut Out<'
     let mut text = String::new();
     if kind == "lcs-abs" {
         let ccbin = parsed.value("host-ccbin").unwrap_or("gcc");
+        // `-r` asks the host compiler for a relocatable link's flags (observed: `ld`'s
+        // "Script for -r").
+        let relocatable = if parsed.has("relocatable-link") {
+            " -r "
+        } else {
+            ""
+        };
         let script = format!(
-            "ld --verbose $({ccbin} -### /dev/null  -m64  2>&1 | grep collect2  | grep -wo -e -pie -e \"-z [^[:space:]]*\" -e \"-m [^[:space:]]*\" -e -r -e -shared  | tr \"\\n\" \" \" ) | grep -Fvx -e \"$(ld -V)\" | sed '1,2d;$d'"
+            "ld --verbose $({ccbin} -### /dev/null {relocatable} -m64  2>&1 | grep collect2  | grep -wo -e -pie -e \"-z [^[:space:]]*\" -e \"-m [^[:space:]]*\" -e -r -e -shared  | tr \"\\n\" \" \" ) | grep -Fvx -e \"$(ld -V)\" | sed '1,2d;$d'"
         );
         let result = std::process::Command::new("sh")
             .arg("-c")

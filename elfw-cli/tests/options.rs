@@ -808,17 +808,22 @@ fn host_linker_script() {
     );
     // With -o, lcs-abs writes the host linker's default script, then the augmentation: as
     // nvlink does on this machine.
+    // With -r, the script of a relocatable host link ("Script for -r").
     if let Some(nvlink) = common::nvlink() {
-        let status = std::process::Command::new(nvlink)
-            .current_dir(&dir)
-            .args(["-ghls=lcs-abs", "-o", "nvlink.ld"])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let o = nv(&dir, "-ghls=lcs-abs -o elfw.ld");
-        assert_eq!(o.status, 0);
-        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
-        assert_eq!(read("elfw.ld"), read("nvlink.ld"));
+        for extra in ["", "-r"] {
+            let mut args = vec!["-ghls=lcs-abs", "-o", "nvlink.ld"];
+            args.extend(extra.split_whitespace());
+            let status = std::process::Command::new(&nvlink)
+                .current_dir(&dir)
+                .args(&args)
+                .status()
+                .unwrap();
+            assert!(status.success());
+            let o = nv(&dir, &format!("-ghls=lcs-abs -o elfw.ld {extra}"));
+            assert_eq!(o.status, 0);
+            let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+            assert_eq!(read("elfw.ld"), read("nvlink.ld"), "{extra}");
+        }
     }
     fatal(
         "-arch=sm_90 k.cubin -o out.cubin -ghls=lcs-abs",
