@@ -161,6 +161,14 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
     if parsed.has("use-host-info") && parsed.has("ignore-host-info") {
         return out.fatal("Conflicting options '-use-host-info' and '-ignore-host-info'");
     }
+    // nvlink checks `--Ofast-compile`'s value only here, after the conflicts (observed:
+    // without -dlto a bad value is a conflict, without -nvvmpath the missing path; the last
+    // value given is the one checked).
+    if let Some(level) = parsed.value("Ofast-compile") {
+        if !["0", "min", "mid", "max"].contains(&level) {
+            return out.fatal("Invalid argument for option '--Ofast-compile'");
+        }
+    }
     if let Some(uidx) = parsed.value("uidx-file") {
         // nvlink reads the whole file first: an empty one cannot be read, a directory fails
         // the allocation for its size (observed); what it reads is never a uidx it takes.

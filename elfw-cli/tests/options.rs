@@ -449,9 +449,22 @@ fn conflicting_options_in_nvlink_order() {
         &format!("{OK} -Ofc=max"),
         "Conflicting options '--Ofast-compile' and 'no -dlto'",
     );
+    // nvlink checks the level after the conflicts and the -nvvmpath check (observed).
     fatal(
         &format!("{OK} -Ofc=bad"),
-        "Value 'bad' is not defined for option 'Ofast-compile'",
+        "Conflicting options '--Ofast-compile' and 'no -dlto'",
+    );
+    fatal(
+        &format!("{OK} -Ofc=bad -dlto"),
+        "-nvvmpath should be specified with -lto",
+    );
+    fatal(
+        &format!("{OK} -Ofc=bad -dlto -nvvmpath=/x"),
+        "Invalid argument for option '--Ofast-compile'",
+    );
+    fatal(
+        &format!("{OK} -Ofc=MAX -dlto -nvvmpath=/x -use-host-info -ignore-host-info"),
+        "Conflicting options '-use-host-info' and '-ignore-host-info'",
     );
     fatal(
         "-arch=sm_90 nothere.cubin -emit-ptx -o out.cubin",
