@@ -161,11 +161,23 @@ pub fn run(argv: &[String], env: &RunEnv, outcome: &mut RunOutcome, exiting: boo
     if parsed.has("use-host-info") && parsed.has("ignore-host-info") {
         return out.fatal("Conflicting options '-use-host-info' and '-ignore-host-info'");
     }
-    if let Some(uidx) = parsed.value("uidx-file") {
-        if std::fs::metadata(resolve(env, uidx)).is_err() {
-            return out.fatal(&format!("Could not open input file '{uidx}'"));
+    // nvlink checks `--Ofast-compile`'s value only here, after the conflicts (observed:
+    // without -dlto a bad value is a conflict, without -nvvmpath the missing path; the last
+    // value given is the one checked).
+    if let Some(level) = parsed.value("Ofast-compile") {
+        if !["0", "min", "mid", "max"].contains(&level) {
+            return out.fatal("Invalid argument for option '--Ofast-compile'");
         }
-        return out.fatal("Internal error: not uidx input");
+    }
+    if let Some(uidx) = parsed.value("uidx-file") {
+        // nvlink reads the whole file first: an empty one cannot be read, a directory fails
+        // the allocation for its size (observed); what it reads is never a uidx it takes.
+        match std::fs::metadata(resolve(env, uidx)) {
+            Err(_) => return out.fatal(&format!("Could not open input file '{uidx}'")),
+            Ok(m) if m.is_dir() => return out.fatal("Memory allocation failure"),
+            Ok(m) if m.len() == 0 => return out.fatal(&format!("Could not read file '{uidx}'")),
+            Ok(_) => return out.fatal("Internal error: not uidx input"),
+        }
     }
     link_files(&parsed, target, env, &mut out, exiting)
 }
@@ -531,7 +543,7 @@ pub const HOST_LINKER_SCRIPT_AUGMENT: &str = "SECTIONS\n{\n\t.nvFatBinSegment : 
 /// `--gen-host-linker-script`: without `-o` the augmentation goes to standard output (for
 /// either kind); with `-o`, `lcs-aug` writes the augmentation and `lcs-abs` writes the host
 /// linker's default script (asked of `ld --verbose` with the flags the host compiler passes
-/// its linker, as nvlink does) followed by the augmentation.
+/// its linker, for a relocatable link under `-r`, as nvlink does) followed by the augmentation.
 fn host_linker_script(parsed: &Parsed, kind: &str, env: &RunEnv, out: &mut Out<'_>) -> i32 {
     let Some(output) = parsed.value("output-file") else {
         out.run
@@ -542,8 +554,15 @@ fn host_linker_script(parsed: &Parsed, kind: &str, env: &RunEnv, out: &mut Out<'
     let mut text = String::new();
     if kind == "lcs-abs" {
         let ccbin = parsed.value("host-ccbin").unwrap_or("gcc");
+        // `-r` asks the host compiler for a relocatable link's flags (observed: `ld`'s
+        // "Script for -r").
+        let relocatable = if parsed.has("relocatable-link") {
+            " -r "
+        } else {
+            ""
+        };
         let script = format!(
-            "ld --verbose $({ccbin} -### /dev/null  -m64  2>&1 | grep collect2  | grep -wo -e -pie -e \"-z [^[:space:]]*\" -e \"-m [^[:space:]]*\" -e -r -e -shared  | tr \"\\n\" \" \" ) | grep -Fvx -e \"$(ld -V)\" | sed '1,2d;$d'"
+            "ld --verbose $({ccbin} -### /dev/null {relocatable} -m64  2>&1 | grep collect2  | grep -wo -e -pie -e \"-z [^[:space:]]*\" -e \"-m [^[:space:]]*\" -e -r -e -shared  | tr \"\\n\" \" \" ) | grep -Fvx -e \"$(ld -V)\" | sed '1,2d;$d'"
         );
         let result = std::process::Command::new("sh")
             .arg("-c")

@@ -169,7 +169,8 @@ pub const ARCH_NAMES: &[&str] = &[
 /// them (`--host-ccbin` and `--shared`, which nvcc passes; `--shared`, for `nvcc -shared`,
 /// changes nothing in the image) and elfw's own `--print-map`.
 pub const OPTIONS: &[Spec] = &[
-    choice("Ofast-compile", "Ofc", &["0", "min", "mid", "max"]),
+    // (Its value is checked by the link, after the option conflicts: see `link_cmd`.)
+    value("Ofast-compile", "Ofc"),
     list("Xnvvm", "Xnvvm"),
     list("Xptxas", "Xptxas"),
     choice("arch", "arch", ARCH_NAMES),

@@ -6,7 +6,9 @@
 //! destructors (`D0`), which nvlink prints with a ` [deleting]` suffix — added here. The
 //! corpus names (`sm90_dump_callgraph*`) demangle identically otherwise.
 
-use elfw_core::elf::consts::{SHT_CUDA_GLOBAL, SHT_CUDA_LOCAL, SHT_CUDA_SHARED, SHT_NOBITS};
+use elfw_core::elf::consts::{
+    SHT_CUDA_GLOBAL, SHT_CUDA_LOCAL, SHT_CUDA_SHARED, SHT_CUDA_SHARED_RESERVED, SHT_NOBITS,
+};
 use elfw_core::elf::ElfFile;
 use elfw_core::link::{Callgraph, CallgraphNode, MapReason};
 use elfw_core::linker::KeptCubin;
@@ -106,14 +108,26 @@ fn texture_refs(elf: &ElfFile<'_>, name: &str) -> (u32, u32, u32) {
 /// count from this (observed over 273 links: one uninitialized `__device__` variable → 1, an
 /// initialized one → 0; 14 `.nv.shared.<k>` + `.nv.global` → 15; `-r`: `.nv.shared.<k>` +
 /// `.nv_debug.shared` → 2).
+///
+/// Also a `-r` image's reserved shared window (`.nv.shared.reserved.0`, which keeps its CUDA
+/// type there: observed, sm_110 → 1), but not the Mercury copies (`.nv.merc.*`, which keep
+/// that type in final images too: observed, still 1).
 fn nobits_sections(elf: &ElfFile<'_>) -> u32 {
-    elf.sections()
-        .iter()
-        .filter(|s| {
+    (0..elf.sections().len() as u32)
+        .filter(|&i| {
+            let Ok(s) = elf.section(i) else {
+                return false;
+            };
             matches!(
                 s.sh_type,
-                SHT_NOBITS | SHT_CUDA_GLOBAL | SHT_CUDA_LOCAL | SHT_CUDA_SHARED
-            )
+                SHT_NOBITS
+                    | SHT_CUDA_GLOBAL
+                    | SHT_CUDA_LOCAL
+                    | SHT_CUDA_SHARED
+                    | SHT_CUDA_SHARED_RESERVED
+            ) && !elf
+                .section_name(i)
+                .is_ok_and(|n| n.starts_with(b".nv.merc."))
         })
         .count() as u32
 }

@@ -449,9 +449,22 @@ fn conflicting_options_in_nvlink_order() {
         &format!("{OK} -Ofc=max"),
         "Conflicting options '--Ofast-compile' and 'no -dlto'",
     );
+    // nvlink checks the level after the conflicts and the -nvvmpath check (observed).
     fatal(
         &format!("{OK} -Ofc=bad"),
-        "Value 'bad' is not defined for option 'Ofast-compile'",
+        "Conflicting options '--Ofast-compile' and 'no -dlto'",
+    );
+    fatal(
+        &format!("{OK} -Ofc=bad -dlto"),
+        "-nvvmpath should be specified with -lto",
+    );
+    fatal(
+        &format!("{OK} -Ofc=bad -dlto -nvvmpath=/x"),
+        "Invalid argument for option '--Ofast-compile'",
+    );
+    fatal(
+        &format!("{OK} -Ofc=MAX -dlto -nvvmpath=/x -use-host-info -ignore-host-info"),
+        "Conflicting options '-use-host-info' and '-ignore-host-info'",
     );
     fatal(
         "-arch=sm_90 nothere.cubin -emit-ptx -o out.cubin",
@@ -808,17 +821,22 @@ fn host_linker_script() {
     );
     // With -o, lcs-abs writes the host linker's default script, then the augmentation: as
     // nvlink does on this machine.
+    // With -r, the script of a relocatable host link ("Script for -r").
     if let Some(nvlink) = common::nvlink() {
-        let status = std::process::Command::new(nvlink)
-            .current_dir(&dir)
-            .args(["-ghls=lcs-abs", "-o", "nvlink.ld"])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let o = nv(&dir, "-ghls=lcs-abs -o elfw.ld");
-        assert_eq!(o.status, 0);
-        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
-        assert_eq!(read("elfw.ld"), read("nvlink.ld"));
+        for extra in ["", "-r"] {
+            let mut args = vec!["-ghls=lcs-abs", "-o", "nvlink.ld"];
+            args.extend(extra.split_whitespace());
+            let status = std::process::Command::new(&nvlink)
+                .current_dir(&dir)
+                .args(&args)
+                .status()
+                .unwrap();
+            assert!(status.success());
+            let o = nv(&dir, &format!("-ghls=lcs-abs -o elfw.ld {extra}"));
+            assert_eq!(o.status, 0);
+            let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+            assert_eq!(read("elfw.ld"), read("nvlink.ld"), "{extra}");
+        }
     }
     fatal(
         "-arch=sm_90 k.cubin -o out.cubin -ghls=lcs-abs",

@@ -30,8 +30,12 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) -> Vec<Diagno
         // objects select, and when `--kernels-used`/`--variables-used` select other than a
         // single kernel (observed, sm_90: a kernel a device function in another TU launches,
         // libcudadevrt's memcpy/memset kernels; `--kernels-used=nomatch` and a kernel table).
-        if opts.preserve_relocs && !opts.debug && !opts.relocatable {
-            let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
+        // `-g -suppress-debug-info` demotes the kernels `--kernels-used`/`--variables-used`
+        // leave out the same way (observed, sm_80 to sm_120: no stack-size record and no bank 2
+        // of their own; the kernels the host objects leave out stay kernels).
+        let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
+        let suppressed_debug = opts.debug && opts.suppress_debug_info && by_option;
+        if (opts.preserve_relocs && !opts.debug || suppressed_debug) && !opts.relocatable {
             let mut selected_kernels = 0usize;
             let mut left_out = Vec::new();
             for i in 1..n {
@@ -303,11 +307,15 @@ pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
 /// `.nv.info.<k>` or `.nv.shared.<k>` of its own for them (their inputs' are made in input
 /// order, the window right before the kernel's constant bank), and when the option selects
 /// a single kernel, those kept for their address are demoted ([`Function::demoted`]).
-/// `-r`, `-g` and `--preserve-relocs` keep every kernel a kernel.
+/// `-g` and `--preserve-relocs` keep every kernel a kernel (the latter has rules of its own).
+/// So does `-r`, which removes nothing, but its merge holds the left-out kernels as well
+/// (observed, sm_80 to sm_100: no window names of theirs in the string tables; those whose
+/// own code names dynamic memory get a window later, see `shared`).
+/// `-g -suppress-debug-info` holds them as without `-g` (observed, sm_80 to sm_120: no
+/// `.nv.info.<k>` made for a left-out kernel; and it demotes them, see above).
 pub(crate) fn unselected_kernels_held(opts: &LinkOptions) -> bool {
     (!opts.kernels_used.is_empty() || !opts.variables_used.is_empty())
-        && !opts.relocatable
-        && !opts.debug
+        && (!opts.debug || opts.suppress_debug_info)
         && !opts.preserve_relocs
 }
 

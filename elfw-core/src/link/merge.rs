@@ -451,21 +451,57 @@ pub fn merge_decoded<'d>(
         let start = named[..end].iter().rposition(|&n| n).map_or(1, |p| p + 1);
         (start..end).filter(|&u| !named[u])
     };
+    // `-r`: the window an earlier `-r` left without variables for a kernel the merge holds
+    // is made in the pass over section headers, with a section symbol (observed, sm_75 and
+    // sm_90 `-r --kernels-used` of `-r` images: its name after the image's relocation
+    // sections', its symbol after the image's constant banks, whether or not the image
+    // named it).
+    let held_window: Vec<bool> = if opts.relocatable && !cx.st.held_kernels.is_empty() {
+        let mut holds_variable = vec![false; nsec];
+        for s in syms.iter().skip(1) {
+            if s.sym_type() != STT_SECTION {
+                if let Some(h) = holds_variable.get_mut(s.shndx as usize) {
+                    *h = true;
+                }
+            }
+        }
+        (0..nsec)
+            .map(|u| u > 0 && !holds_variable[u] && cx.is_held_window(u as u32))
+            .collect()
+    } else {
+        vec![false; nsec]
+    };
     for last in [false, true] {
         for (i, s) in syms.iter().enumerate().skip(1) {
             if s.sym_type() == STT_SECTION && kernel_bank[i] == last {
                 if !last {
                     for u in unnamed_before(s.shndx as usize) {
-                        cx.take_unnamed_section(u as u32)?;
+                        if !held_window[u] {
+                            cx.take_unnamed_section(u as u32)?;
+                        }
                     }
                 }
-                cx.merge_section_symbol(i)?;
+                if !held_window.get(s.shndx as usize).copied().unwrap_or(false) {
+                    cx.merge_section_symbol(i)?;
+                }
             }
         }
     }
     // Pass 5: section headers.
-    for s in 1..nsec {
-        cx.merge_section_header(s as u32)?;
+    for (u, &held) in held_window.iter().enumerate().skip(1) {
+        if !held {
+            cx.merge_section_header(u as u32)?;
+            continue;
+        }
+        if let Some(id) = cx.map_section(u as u32)? {
+            cx.name_section(id, true);
+            cx.st.held_windows.insert(id);
+            for (i, s) in syms.iter().enumerate().skip(1) {
+                if s.sym_type() == STT_SECTION && s.shndx as usize == u {
+                    cx.maps.sym[i] = cx.section_symbol_of(id);
+                }
+            }
+        }
     }
     if cx.diags.len() > errors_before && cx.diags.has_errors() {
         return Err(LinkError::Fatal(Diagnostic::new(
@@ -892,11 +928,11 @@ impl<'d> MergeCx<'_, 'd> {
         // `.nv.info.<k>` sections come in section order).
         // (`--preserve-relocs` keeps such kernels as functions: the same for those
         // `--kernels-used` leaves out, observed on sm_90; those the host objects leave out
-        // get both; `--variables-used` selects as `--kernels-used` does: observed, sm_90.)
+        // get both; `--variables-used` selects as `--kernels-used` does: observed, sm_90.
+        // `-r` alike, with or without `--preserve-relocs`: observed, sm_80 to sm_100.)
         let held = super::dce::unselected_kernels_held(self.opts)
             || (self.opts.preserve_relocs
-                && !self.opts.debug
-                && !self.opts.relocatable
+                && (!self.opts.debug || self.opts.suppress_debug_info)
                 && (!self.opts.kernels_used.is_empty() || !self.opts.variables_used.is_empty()));
         // But one an earlier input referenced (launched from device code) gets them as a
         // selected one does (observed, sm_80: `.nv.shared.<k>` names of kernels launched from
@@ -914,6 +950,9 @@ impl<'d> MergeCx<'_, 'd> {
         let unselected = is_entry
             && !referenced
             && ((held && !super::dce::kernel_selected(fname, self.opts)) || lto_unselected);
+        if unselected {
+            self.st.held_kernels.insert(sec);
+        }
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
@@ -1120,6 +1159,23 @@ impl<'d> MergeCx<'_, 'd> {
         .in_file(self.obj.name.clone())
         .about_symbol(name);
         self.diags.push(d);
+    }
+
+    /// Whether input section `idx` is the `.nv.shared.<k>` window of a kernel the merge holds.
+    fn is_held_window(&mut self, idx: u32) -> bool {
+        let Ok((h, name)) = self.in_section(idx) else {
+            return false;
+        };
+        let Some(kernel) = name.strip_prefix(".nv.shared.") else {
+            return false;
+        };
+        if h.sh_type != SHT_CUDA_SHARED {
+            return false;
+        }
+        let text = self.st.make_name(&[".text.", kernel]);
+        self.st
+            .section_by_name(text)
+            .is_some_and(|t| self.st.held_kernels.contains(&t))
     }
 
     fn merge_section_symbol(&mut self, i: usize) -> Result<(), LinkError> {

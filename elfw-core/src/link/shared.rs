@@ -914,6 +914,20 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             .section_by_name(&name)
             .filter(|&s| st.sec(s).sh_type() == SHT_CUDA_SHARED)
         else {
+            // A kernel `--kernels-used` leaves out got no window from the merge; one whose
+            // own code names dynamic memory gets one holding only that, with its section
+            // symbol, made after `.nv.prototype` (observed, sm_80 to sm_100 `-r
+            // --kernels-used`, with and without `--preserve-relocs`: its section and section
+            // symbol come last). It is aligned for its own names only, not for the link's
+            // dynamic memory or the common area (observed: 16 beside 64-aligned names and a
+            // 32-aligned common area).
+            if used > 0 && !opts.debug && st.section_by_name(&name).is_none() {
+                let w = used;
+                if let Some(&inst) = st.shared_instances.get(&text) {
+                    *st.sym_mut(inst).value() = used;
+                }
+                st.late_windows.push((text, 2 * w, w, true));
+            }
             continue;
         };
         let vars = held.get(&sec).map(Vec::as_slice).unwrap_or(&[]);
@@ -973,7 +987,8 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         };
         // A window with bytes but no variables sets the null symbol's value to the window's
         // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many).
-        if vars.is_empty() && blank > 0 {
+        // (Not one of a kernel the merge holds, made afresh with a section symbol: observed.)
+        if vars.is_empty() && blank > 0 && !st.held_windows.contains(&sec) {
             st.null_symbol_value = w;
         }
         let symbol = st.sec(sec).symbol();

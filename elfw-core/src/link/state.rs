@@ -10,7 +10,7 @@
 use super::columns::columns;
 use crate::arena::{GlobalIdx, LocalIdx, SymIdx, SymKind};
 use elfw_hash::{NameHash, NameMap};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Index of an output section in creation order (0 is the null section).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -531,6 +531,12 @@ pub struct State<'d> {
     /// size, alignment, whether it gets a section symbol), made by `finalize` after
     /// `.nv.prototype`, in this order.
     pub late_windows: Vec<(SecId, u64, u64, bool)>,
+    /// Code sections of the kernels `--kernels-used`/`--variables-used` leave out that the
+    /// merge holds (made no `.nv.info.<k>`/`.nv.shared.<k>` for).
+    pub held_kernels: FxHashSet<SecId>,
+    /// `-r`: windows of held kernels that an earlier `-r` left without variables, made at the
+    /// end of their input's section symbols (see `merge`).
+    pub held_windows: FxHashSet<SecId>,
     /// Callgraph `-2` records (address-taken functions with their prototype string), in
     /// arrival order.
     pub address_taken: Vec<(FuncId, u32)>,
@@ -743,6 +749,8 @@ impl<'d> State<'d> {
             dynamic_shared_at: Default::default(),
             shared_common_area: false,
             late_windows: Vec::new(),
+            held_kernels: Default::default(),
+            held_windows: Default::default(),
             address_taken: Vec::new(),
             indirect_calls: Vec::new(),
             merged_inputs: Vec::new(),
