@@ -873,7 +873,7 @@ impl Linker {
                     maxrregcount: lto_opts.maxrregcount,
                     partial: !cubins.is_empty(),
                     force_partial: lto_force_partial,
-                    debug: self.debug,
+                    debug: self.debug_image(),
                     host_info: !self.ignore_host_info,
                     host_refs: &refs,
                     split: split.as_deref(),
@@ -932,7 +932,12 @@ impl Linker {
                     ));
                     return out;
                 };
-                let args = lto::ptxas_arguments(self.target.sm_arch(), self.debug, lto_opts, whole);
+                let args = lto::ptxas_arguments(
+                    self.target.sm_arch(),
+                    self.debug_image(),
+                    lto_opts,
+                    whole,
+                );
                 let mut lto_cubins = Vec::new();
                 let mut start = 0usize;
                 for size in &compiled.module_sizes {
