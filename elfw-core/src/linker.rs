@@ -278,11 +278,16 @@ impl Linker {
         self.debug = on;
         self
     }
-    /// `-suppress-debug-info` (with `-g`): the image is linked as under `-g`, but the code of
-    /// sm_100 and later is finalized as without it (no exit fences of its own).
+    /// `-suppress-debug-info` (with `-g`): the image is linked as without `-g` (PTX compiled
+    /// without `-g`, shared memory laid out and listed as without it, no exit fences of its
+    /// own), except that no function is eliminated (observed).
     pub fn suppress_debug_info(mut self, on: bool) -> Linker {
         self.suppress_debug_info = on;
         self
+    }
+    /// Whether the image is a `-g` one: `-g` without `-suppress-debug-info`.
+    fn debug_image(&self) -> bool {
+        self.debug && !self.suppress_debug_info
     }
     /// `--kernels-used`: kernels whose name contains one of `patterns` are kept; others are dead.
     pub fn kernels_used(mut self, patterns: impl IntoIterator<Item = String>) -> Linker {
@@ -527,7 +532,7 @@ impl Linker {
         let load_opts = LoadOptions {
             target: self.target.sm_arch(),
             lto: self.lto.is_some(),
-            debug: self.debug,
+            debug: self.debug_image(),
             ptxas: self.ptxas.clone(),
             ptxas_options: self.ptxas_options.clone(),
         };
@@ -870,7 +875,7 @@ impl Linker {
                     maxrregcount: lto_opts.maxrregcount,
                     partial: !cubins.is_empty(),
                     force_partial: lto_force_partial,
-                    debug: self.debug,
+                    debug: self.debug_image(),
                     // (`-kernels-used`/`-variables-used` are passed even under
                     // `-ignore-host-info`, which drops the host objects' lists: observed.)
                     host_info: !self.ignore_host_info
@@ -950,7 +955,12 @@ impl Linker {
                     ));
                     return out;
                 };
-                let args = lto::ptxas_arguments(self.target.sm_arch(), self.debug, lto_opts, whole);
+                let args = lto::ptxas_arguments(
+                    self.target.sm_arch(),
+                    self.debug_image(),
+                    lto_opts,
+                    whole,
+                );
                 let mut lto_cubins = Vec::new();
                 let mut start = 0usize;
                 for size in &compiled.module_sizes {
@@ -1089,7 +1099,7 @@ impl Linker {
             // `.nv.shared.<k>` name for the launched one; a forced partial LTO keeps the names).
             opts.lto_host_kernels = Some(host_kernels());
         }
-        opts.debug = self.debug;
+        opts.debug = self.debug_image();
         opts.extra_warnings = self.extra_warnings;
         opts.suppress_debug_info = self.suppress_debug_info;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();

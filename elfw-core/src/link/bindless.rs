@@ -189,8 +189,9 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
                 .collect()
         })
         .collect();
+    let found: Vec<(SecId, SymIdx, u8)> = found.into_iter().flatten().collect();
     let mut used: FxHashMap<SecId, u8> = FxHashMap::default();
-    for (target, _, t) in found.into_iter().flatten() {
+    for &(target, _, t) in &found {
         *used.entry(target).or_default() |= kind_bits(t);
     }
     if used.is_empty() {
@@ -305,6 +306,21 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
                     });
                 }
             }
+        }
+    }
+    // Code no kernel reaches (kept by `-g`) finds a reference at its place in every kernel's
+    // bank (observed, sm_100 `-g`: a function nothing calls reads its texture at 0x398, the
+    // third slot past 0x390, beside a kernel whose slots start there).
+    for (text, sym, _) in found {
+        if slots.contains_key(&(text, sym)) {
+            continue;
+        }
+        let Some(i) = refs.iter().position(|&r| r == sym) else {
+            continue;
+        };
+        slots.insert((text, sym), start + 4 * i as u64);
+        if mercury {
+            st.merc_slot_values.insert((text, sym), 4 * i as u64);
         }
     }
     slots

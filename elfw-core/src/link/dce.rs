@@ -17,25 +17,28 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// Returns the `--extra-warnings` warnings it found (nvlink prints them after the stack-size
 /// warnings).
 pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) -> Vec<Diagnostic> {
-    // `-g` keeps every function too (observed: a never-called function survives a -g link).
+    // `-g` keeps every function too (observed: a never-called function survives a -g link),
+    // also with `-suppress-debug-info`.
     let n = st.functions.len();
-    if opts.relocatable || opts.preserve_relocs || opts.debug || opts.tools_patch {
+    if opts.relocatable
+        || opts.preserve_relocs
+        || opts.debug
+        || opts.suppress_debug_info
+        || opts.tools_patch
+    {
         st.keep_reasons = vec![KeepReason::NoElimination; n];
         // `--preserve-relocs` keeps the kernels the host objects (or `--kernels-used`) leave
         // out, as functions: no stack-size record, nothing propagated from their callees
         // (observed, sm_80: `-G` kernels calling `__assert_fail` get no EXTERNS; with `-g` they
-        // stay kernels).
+        // stay kernels). So does `-g -suppress-debug-info` (observed, sm_90 and sm_100: no
+        // stack-size record for kernels the host objects or `--kernels-used` leave out).
         // A left-out kernel whose address some code takes (launched from device code, held
         // in a `__device__` table) stays a kernel, as without the option: always when the host
         // objects select, and when `--kernels-used`/`--variables-used` select other than a
         // single kernel (observed, sm_90: a kernel a device function in another TU launches,
         // libcudadevrt's memcpy/memset kernels; `--kernels-used=nomatch` and a kernel table).
-        // `-g -suppress-debug-info` demotes the kernels `--kernels-used`/`--variables-used`
-        // leave out the same way (observed, sm_80 to sm_120: no stack-size record and no bank 2
-        // of their own; the kernels the host objects leave out stay kernels).
-        let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
-        let suppressed_debug = opts.debug && opts.suppress_debug_info && by_option;
-        if (opts.preserve_relocs && !opts.debug || suppressed_debug) && !opts.relocatable {
+        if (opts.preserve_relocs || opts.suppress_debug_info) && !opts.debug && !opts.relocatable {
+            let by_option = !opts.kernels_used.is_empty() || !opts.variables_used.is_empty();
             let mut selected_kernels = 0usize;
             let mut left_out = Vec::new();
             for i in 1..n {

@@ -293,7 +293,7 @@ const GEN_ERRBAR_AT_EXIT: u8 = 0x53;
 pub fn exit_fence_mode(inputs: &[InputObject<'_>], opts: &LinkOptions) -> ExitFence {
     // (`-g -suppress-debug-info`: as without `-g`, observed on sm_100, final and `-r`, with
     // and without `-G` inputs.)
-    if opts.debug && !opts.suppress_debug_info {
+    if opts.debug {
         return ExitFence::Full;
     }
     let asks = |o: &InputObject<'_>| {

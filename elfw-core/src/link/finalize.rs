@@ -3278,9 +3278,14 @@ fn compat(merged: &[&InputObject<'_>], has_kernel: bool, opts: &LinkOptions) -> 
         // in nvlink: not fully modelled), except that a final image without kernels gets
         // the SM's own value there too (observed: sm_120a with only device functions, from
         // sm_120a, sm_120 or PTX inputs, 0x50 where the inputs say 0x10; sm_100a from sm_100
-        // 0x09, not 0x01; `-r`, `--preserve-relocs` and `-g` combine the inputs' values).
+        // 0x09, not 0x01; `-r`, `--preserve-relocs` and `-g`, also with
+        // `-suppress-debug-info`, combine the inputs' values).
         let fastpath = if arch_specific != 0
-            && (has_kernel || opts.relocatable || opts.preserve_relocs || opts.debug)
+            && (has_kernel
+                || opts.relocatable
+                || opts.preserve_relocs
+                || opts.debug
+                || opts.suppress_debug_info)
         {
             let mut v = u64::MAX;
             for (input_sm, records) in &all {

@@ -544,8 +544,17 @@ pub fn relocate(
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
+            // Debug info naming dynamic shared memory resolves it to -1 without `-g`, as in
+            // the SASS world (observed, sm_100 `-G` objects linked without `-g` and with
+            // `-g -suppress-debug-info`: 0x3ff in both worlds' `.debug_info`).
+            let dynamic_in_debug = !opts.debug
+                && s.shared()
+                    .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
+                && super::relocate::is_debug_target(st.sec(w.sections[target].twin).name());
             let symbol = if s.sym_type() == STT_SECTION {
                 0
+            } else if dynamic_in_debug {
+                u64::MAX
             } else {
                 super::relocate::symbol_value_in(
                     &super::relocate::View::of(st),

@@ -56,13 +56,15 @@ pub struct LinkOptions {
     /// merge makes no `.nv.info.<k>` or `.nv.shared.<k>` of its own for libnvvm's others, as for
     /// those `--kernels-used` leaves out (nothing else changes).
     pub lto_host_kernels: Option<Vec<String>>,
-    /// `-g`.
+    /// `-g` (and not `-suppress-debug-info`): the image shows what `-g` shows.
     pub debug: bool,
     /// `--extra-warnings`: also nvlink's level-3 warnings (address-taken functions nothing
     /// calls).
     pub extra_warnings: bool,
-    /// `-suppress-debug-info` (with `-g`): the finalizer works on the code as without `-g`
-    /// (observed, sm_100: no exit fences of its own, placeholders dropped).
+    /// `-suppress-debug-info` (with `-g`, [`LinkOptions::debug`] then off): the link is one
+    /// without `-g` (shared memory laid out and listed as without it, the code finalized as
+    /// without it: no exit fences of its own, placeholders dropped), except that, as under
+    /// `-g`, no function is eliminated (observed, sm_75 to sm_120).
     pub suppress_debug_info: bool,
     /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
     pub tool_record: ToolRecord,

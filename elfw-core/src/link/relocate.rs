@@ -182,7 +182,7 @@ pub fn check_deleted_references(
 
 /// Applies what is resolved at link time, marks it dropped, and renames what is kept.
 pub fn relocate(st: &mut State<'_>, slots: &Slots, opts: &LinkOptions) -> Patched {
-    if opts.relocatable || opts.preserve_relocs || opts.debug {
+    if opts.relocatable || opts.preserve_relocs || opts.debug || opts.suppress_debug_info {
         ptx_const0_size_from_user_constants(st);
     }
     if opts.relocatable {
@@ -469,7 +469,8 @@ fn undefined_variables_at_minus_one(st: &mut State<'_>) {
     }
 }
 
-/// `-r`, `--preserve-relocs` and `-g`: libcudadevrt's `.nv.ptx.const0.size` takes the size of
+/// `-r`, `--preserve-relocs` and `-g` (also with `-suppress-debug-info`, observed on sm_90):
+/// libcudadevrt's `.nv.ptx.const0.size` takes the size of
 /// the user constant bank, `.nv.constant3`, when the link has one, and what reads it is
 /// settled with that (observed, sm_80 to sm_120: 4, 12 and 20 for one, three and five
 /// `__constant__` ints; -1 without, and in other final links).

@@ -116,12 +116,14 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // serve nothing else (observed, sm_90: no common area for a function they share with
     // the selected kernel, their windows aligned for their variables only). So are those
     // kept as kernels for their address (observed, sm_75/90/100 `--kernels-used=nomatch`: a
-    // table's kernel without variables gets no `.nv.shared.<k>`).
+    // table's kernel without variables gets no `.nv.shared.<k>`). So does `-g
+    // -suppress-debug-info` (observed, sm_80 `--kernels-used`: a left-out kernel's window holds
+    // none of the common area).
     let as_function: Vec<bool> = st
         .functions
         .iter()
         .map(|f| {
-            opts.preserve_relocs
+            (opts.preserve_relocs || opts.suppress_debug_info)
                 && !opts.debug
                 && (f.demoted
                     || (f.is_entry
@@ -163,8 +165,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         }
     }
     // Code no laid-out kernel reaches resolves dynamic memory to -1 (observed, sm_90
-    // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls).
-    if opts.preserve_relocs && !opts.debug {
+    // `--preserve-relocs --kernels-used`: a function only a left-out kernel calls; sm_100
+    // `-g -suppress-debug-info`: a device function no kernel calls).
+    if (opts.preserve_relocs || opts.suppress_debug_info) && !opts.debug {
         // (A left-out kernel's own code is placed: its window holds its dynamic memory.)
         let mut reached: FxHashSet<FuncId> = (1..st.functions.len())
             .map(|i| FuncId(i as u32))
