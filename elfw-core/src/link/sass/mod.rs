@@ -44,7 +44,9 @@
 
 mod forms;
 
-use forms::{Role, Slot, CONSTRAINTS, FORMS, NAMES, PREDICATE_GUARD, SIGNATURES, UNIFORM_GUARD};
+use forms::{
+    Check, Role, Slot, CONSTRAINTS, FORMS, NAMES, PREDICATE_GUARD, SIGNATURES, UNIFORM_GUARD,
+};
 
 /// A register file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -123,11 +125,11 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
         .fold(0u32, |k, (j, &b)| k | (((word >> b) & 1) as u32) << j);
     let (_, sig, cons) = op.keys[op.keys.binary_search_by_key(&key, |&(k, _, _)| k).ok()?];
     let field = |pos: u8, bits: u8| ((word >> pos) as u32) & ((1 << bits) - 1);
-    if CONSTRAINTS
-        .get(cons as usize)?
-        .iter()
-        .any(|&(pos, bits, v)| field(pos, bits) != v as u32)
-    {
+    let holds = |check: &Check| match *check {
+        Check::OneOf(pos, bits, values) => values.iter().any(|&v| field(pos, bits) == v as u32),
+        Check::Same(pos, bits, other) => field(pos, bits) == field(other, bits),
+    };
+    if !CONSTRAINTS.get(cons as usize)?.iter().all(holds) {
         return None;
     }
     let mut out = DefUse::default();
