@@ -42,18 +42,19 @@
 //!   programs): 18,203 / **0** / 567 (the session-16 table: 17,538 / 15 / 1,217). `None`: opcodes,
 //!   guards or values never seen in the smaller training set (DFMA, LD, DSETP, LDG `.128`, ...).
 //! - held-out by program (12 of the fresh programs left out: learned from 99,794 bodies, checked on
-//!   5,637): 5,595 / **0** / 42 (ISETP 13, SHF 13, TEX 4, FFMA 3, F2F 2, ...).
+//!   5,637): 5,595 / **0** / 42 (ISETP 13, SHF 13, TEX 4, FFMA 3, F2F 2, ...); two other program
+//!   splits: 6,396 / **0** / 42 and 6,594 / **0** / 6.
 //! - learned from sm_100 only, checked on the 42,217 sm_120 bodies: 33,650 / **0** / 8,567
 //!   (opcodes sm_100 never used: IADD 7,615, ...); without the modifier-bit check 309 were wrong
 //!   (`MOV.64`, `ISETP.U64`, `UISETP.U64`: a width modifier never seen set).
 //! - the committed held-out goldens (`tests/data/sass/heldout_*.txt`: images compiled with options
-//!   the learning never saw): 3,958 / **0** wrong / 5 `None`.
-//! - all data, learned from all of it: 102,136 / **0** / 10 (TEX 6, UGETNEXTWORKID 4).
+//!   the learning never saw): 3,953 / **0** / 5 of 3,958 (DFMA 4, DSETP 1).
+//! - all data, learned from all of it: 102,126 / **0** / 10 of 102,136 (TEX 6, UGETNEXTWORKID 4).
 //!
 //! A wrong def/use would be a silent race in a rewritten function, so the scoreboard pass must
 //! still treat `None` as "leave the function alone", and a self-check gate stays advisable. The
 //! `sass_defuse` test checks committed nvdisasm-derived goldens (0 wrong required).
-
+//!
 //! # Status
 //! Step 1 of the port plan (the operand decoder) only. Still to port: opcode classes
 //! (variable-latency producers, atomics without destination, texture/surface, FP64,
