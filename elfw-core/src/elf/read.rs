@@ -294,6 +294,64 @@ pub struct ElfFile<'d> {
     symtab_shndx: Option<u32>,
 }
 
+/// `.symtab` of an [`ElfFile`], located once (see [`ElfFile::symbol_table`]).
+#[derive(Clone, Copy)]
+pub struct SymbolTable<'e, 'd> {
+    elf: &'e ElfFile<'d>,
+    /// Whether the file has a symbol table at all.
+    present: bool,
+    /// The table's bytes, or the error reading them.
+    table: Result<&'d [u8]>,
+    /// Its string table's index (`sh_link`).
+    strtab: u32,
+    /// The string table's bytes, or the error reading them (reported only for a symbol with a
+    /// name).
+    strings: Result<&'d [u8]>,
+}
+
+impl<'d> SymbolTable<'_, 'd> {
+    /// Symbol `index`, as [`ElfFile::symbol`] reads it.
+    pub fn get(&self, index: u32) -> Result<Symbol<'d>> {
+        if !self.present {
+            return Err(ElfError::BadSymbolIndex(index));
+        }
+        let table = self.table?;
+        let o = index as usize * SYM64_SIZE;
+        if o + SYM64_SIZE > table.len() {
+            return Err(ElfError::BadSymbolIndex(index));
+        }
+        let d = &table[o..o + SYM64_SIZE];
+        let name_offset = u32_at(d, 0);
+        let raw_shndx = u16_at(d, 6);
+        let shndx = if raw_shndx == SHN_XINDEX {
+            self.elf.extended_index(index)?
+        } else {
+            raw_shndx as u32
+        };
+        let name = if name_offset == 0 {
+            &b""[..]
+        } else {
+            let bad = ElfError::BadStringOffset {
+                strtab: self.strtab,
+                offset: name_offset,
+            };
+            let rest = self.strings?.get(name_offset as usize..).ok_or(bad)?;
+            let len = memchr::memchr(0, rest).ok_or(bad)?;
+            &rest[..len]
+        };
+        Ok(Symbol {
+            name,
+            name_offset,
+            info: d[4],
+            other: d[5],
+            raw_shndx,
+            shndx,
+            value: u64_at(d, 8),
+            size: u64_at(d, 16),
+        })
+    }
+}
+
 impl<'d> ElfFile<'d> {
     /// Whether `data` starts with the ELF magic.
     pub fn is_elf(data: &[u8]) -> bool {
@@ -453,36 +511,26 @@ impl<'d> ElfFile<'d> {
     }
     /// Symbol `index` of `.symtab`.
     pub fn symbol(&self, index: u32) -> Result<Symbol<'d>> {
-        let st = self.symtab.ok_or(ElfError::BadSymbolIndex(index))?;
-        let sec = self.section(st)?;
-        let table = self.section_data(st)?;
-        let o = index as usize * SYM64_SIZE;
-        if o + SYM64_SIZE > table.len() {
-            return Err(ElfError::BadSymbolIndex(index));
+        self.symbol_table().get(index)
+    }
+    /// `.symtab` and its string table located once, for reading many symbols: each
+    /// [`SymbolTable::get`] is what [`symbol`](Self::symbol) gives, errors included, without
+    /// looking the two sections up again.
+    pub fn symbol_table(&self) -> SymbolTable<'_, 'd> {
+        let (table, strtab) = match self.symtab {
+            None => (Err(ElfError::BadHeader("no symbol table")), 0),
+            Some(st) => match self.section(st) {
+                Err(e) => (Err(e), 0),
+                Ok(sec) => (self.section_data(st), sec.link),
+            },
+        };
+        SymbolTable {
+            elf: self,
+            present: self.symtab.is_some(),
+            table,
+            strtab,
+            strings: self.section_data(strtab),
         }
-        let d = &table[o..o + SYM64_SIZE];
-        let name_offset = u32_at(d, 0);
-        let raw_shndx = u16_at(d, 6);
-        let shndx = if raw_shndx == SHN_XINDEX {
-            self.extended_index(index)?
-        } else {
-            raw_shndx as u32
-        };
-        let name = if name_offset == 0 {
-            &b""[..]
-        } else {
-            self.string(sec.link, name_offset)?
-        };
-        Ok(Symbol {
-            name,
-            name_offset,
-            info: d[4],
-            other: d[5],
-            raw_shndx,
-            shndx,
-            value: u64_at(d, 8),
-            size: u64_at(d, 16),
-        })
     }
     fn extended_index(&self, index: u32) -> Result<u32> {
         let x = self
@@ -498,7 +546,8 @@ impl<'d> ElfFile<'d> {
     /// All symbols of `.symtab` in order (the null symbol first).
     pub fn symbols(&self) -> impl Iterator<Item = Result<Symbol<'d>>> + '_ {
         let n = self.symbol_count().unwrap_or(0);
-        (0..n).map(move |i| self.symbol(i))
+        let table = self.symbol_table();
+        (0..n).map(move |i| table.get(i))
     }
     /// The relocations of a `SHT_REL` or `SHT_RELA` section.
     pub fn relocations(&self, index: u32) -> Result<impl Iterator<Item = Relocation> + 'd> {

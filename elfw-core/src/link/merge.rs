@@ -197,8 +197,9 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
         Err(e) => early = Some(bad(obj, e)),
         Ok(nsym) => {
             syms.reserve_exact(nsym as usize);
+            let table = elf.symbol_table();
             for i in 0..nsym {
-                let s = match elf.symbol(i) {
+                let s = match table.get(i) {
                     Ok(s) => s,
                     Err(e) => {
                         early = Some(bad(obj, e));
@@ -572,19 +573,24 @@ struct MergeCx<'a, 'd> {
     maps: &'a mut InputMaps,
 }
 
-impl<'d> MergeCx<'_, 'd> {
+impl<'a, 'd> MergeCx<'a, 'd> {
     fn elf(&self) -> &ElfFile<'d> {
         &self.obj.elf
     }
 
-    fn in_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
+    fn in_section(&self, idx: u32) -> Result<(&'a SectionHeader, &'d str), LinkError> {
         self.in_section_hashed(idx).map(|(h, n, _)| (h, n))
     }
 
-    /// [`in_section`](Self::in_section) with the name's hash.
-    fn in_section_hashed(&self, idx: u32) -> Result<(SectionHeader, &'d str, NameHash), LinkError> {
-        if let (Some(&header), Some(&(Some(name), hash))) = (
-            self.elf().sections().get(idx as usize),
+    /// [`in_section`](Self::in_section) with the name's hash. (The header is lent, not
+    /// copied: this is asked once or twice for every section of every input.)
+    fn in_section_hashed(
+        &self,
+        idx: u32,
+    ) -> Result<(&'a SectionHeader, &'d str, NameHash), LinkError> {
+        let obj: &'a InputObject<'d> = self.obj;
+        if let (Some(header), Some(&(Some(name), hash))) = (
+            obj.elf.sections().get(idx as usize),
             self.section_names.get(idx as usize),
         ) {
             return Ok((header, name, hash));
@@ -594,9 +600,10 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     /// Section `idx`'s header and name read from the input (what [`decode_input`] left).
-    fn read_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
-        let h = *self.elf().section(idx).map_err(|e| bad(self.obj, e))?;
-        let n = self.elf().section_name(idx).map_err(|e| bad(self.obj, e))?;
+    fn read_section(&self, idx: u32) -> Result<(&'a SectionHeader, &'d str), LinkError> {
+        let obj: &'a InputObject<'d> = self.obj;
+        let h = obj.elf.section(idx).map_err(|e| bad(obj, e))?;
+        let n = obj.elf.section_name(idx).map_err(|e| bad(obj, e))?;
         Ok((h, self.st.name_from(n)))
     }
 
@@ -664,7 +671,7 @@ impl<'d> MergeCx<'_, 'd> {
         let existing = self
             .st
             .section_by_name_hashed(hash, name)
-            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(&h)));
+            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
@@ -1615,14 +1622,14 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         }
         match h.sh_type {
-            SHT_CUDA_INFO => self.merge_info(idx, &h, name, hash),
+            SHT_CUDA_INFO => self.merge_info(idx, h, name, hash),
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
             SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
-            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, name, hash),
+            SHT_REL | SHT_RELA => self.merge_relocations(idx, h, name, hash),
             SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
                 Ok(())
             }
-            _ => self.take_unnamed_data(idx, &h, name),
+            _ => self.take_unnamed_data(idx, h, name),
         }
     }
 
@@ -1637,7 +1644,7 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_CUDA_INFO | SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE | SHT_REL | SHT_RELA
             | SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX
             | SHT_CUDA_COMPAT => Ok(()),
-            _ => self.take_unnamed_data(idx, &h, name),
+            _ => self.take_unnamed_data(idx, h, name),
         }
     }
 
