@@ -292,6 +292,9 @@ pub struct ElfFile<'d> {
     sections: Vec<SectionHeader>,
     symtab: Option<u32>,
     symtab_shndx: Option<u32>,
+    /// The section-name string table's bytes (or the error reading them), located once:
+    /// [`section_name`](Self::section_name) is asked for every section, more than once.
+    section_names: Result<&'d [u8]>,
 }
 
 /// `.symtab` of an [`ElfFile`], located once (see [`ElfFile::symbol_table`]).
@@ -441,13 +444,16 @@ impl<'d> ElfFile<'d> {
                 _ => {}
             }
         }
-        Ok(ElfFile {
+        let mut elf = ElfFile {
             data,
             header,
             sections,
             symtab,
             symtab_shndx,
-        })
+            section_names: Ok(&[]),
+        };
+        elf.section_names = elf.section_data(elf.header.shstrndx);
+        Ok(elf)
     }
 
     /// The whole file.
@@ -490,7 +496,14 @@ impl<'d> ElfFile<'d> {
         if self.header.shstrndx == 0 {
             return Ok(b"");
         }
-        self.string(self.header.shstrndx, s.name)
+        // (As `string(shstrndx, s.name)`, the table already read.)
+        let bad = ElfError::BadStringOffset {
+            strtab: self.header.shstrndx,
+            offset: s.name,
+        };
+        let rest = self.section_names?.get(s.name as usize..).ok_or(bad)?;
+        let len = memchr::memchr(0, rest).ok_or(bad)?;
+        Ok(&rest[..len])
     }
     /// Index of the symbol table, if any.
     pub fn symtab_index(&self) -> Option<u32> {
