@@ -297,6 +297,24 @@ pub struct ElfFile<'d> {
     section_names: Result<&'d [u8]>,
 }
 
+/// A name as text: `bytes`, read at `offset` of a string table whose text (when all of it is
+/// UTF-8) is `table`, is a slice of it when it starts on a character boundary, else checked on
+/// its own. The same as `std::str::from_utf8(bytes).ok()`, without validating every name of a
+/// table separately.
+pub fn name_text<'d>(table: Option<&'d str>, offset: u32, bytes: &'d [u8]) -> Option<&'d str> {
+    if bytes.is_empty() {
+        return Some("");
+    }
+    let start = offset as usize;
+    match table.and_then(|t| t.get(start..start.checked_add(bytes.len())?)) {
+        Some(t) => {
+            debug_assert_eq!(t.as_bytes(), bytes);
+            Some(t)
+        }
+        None => std::str::from_utf8(bytes).ok(),
+    }
+}
+
 /// `.symtab` of an [`ElfFile`], located once (see [`ElfFile::symbol_table`]).
 #[derive(Clone, Copy)]
 pub struct SymbolTable<'e, 'd> {
@@ -313,6 +331,11 @@ pub struct SymbolTable<'e, 'd> {
 }
 
 impl<'d> SymbolTable<'_, 'd> {
+    /// The string table as text, when all of it is UTF-8 (see [`name_text`]).
+    pub fn strings_text(&self) -> Option<&'d str> {
+        self.strings.ok().and_then(|t| std::str::from_utf8(t).ok())
+    }
+
     /// Symbol `index`, as [`ElfFile::symbol`] reads it.
     pub fn get(&self, index: u32) -> Result<Symbol<'d>> {
         if !self.present {
@@ -505,6 +528,12 @@ impl<'d> ElfFile<'d> {
         let len = memchr::memchr(0, rest).ok_or(bad)?;
         Ok(&rest[..len])
     }
+    /// The section-name string table as text, when all of it is UTF-8 (see [`name_text`]).
+    pub fn section_names_text(&self) -> Option<&'d str> {
+        self.section_names
+            .ok()
+            .and_then(|t| std::str::from_utf8(t).ok())
+    }
     /// Index of the symbol table, if any.
     pub fn symtab_index(&self) -> Option<u32> {
         self.symtab
@@ -681,5 +710,34 @@ impl<'d> ElfFile<'d> {
     /// Finds a section by name.
     pub fn section_by_name(&self, name: &[u8]) -> Option<u32> {
         (0..self.sections.len() as u32).find(|&i| self.section_name(i).ok() == Some(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_text;
+
+    /// A name sliced out of its table's text is the name validated on its own, whatever the
+    /// table holds.
+    #[test]
+    fn name_text_is_from_utf8() {
+        let tables: [&[u8]; 4] = [
+            b"\0.text.f\0g\0",
+            "\0caf\u{e9}\0x\u{e9}y\0".as_bytes(),
+            b"\0ok\0bad\xff\0",
+            b"",
+        ];
+        for table in tables {
+            let text = std::str::from_utf8(table).ok();
+            for start in 0..table.len() {
+                let len = table[start..].iter().position(|&b| b == 0).unwrap_or(0);
+                let bytes = &table[start..start + len];
+                assert_eq!(
+                    name_text(text, start as u32, bytes),
+                    std::str::from_utf8(bytes).ok(),
+                    "{table:?} at {start}"
+                );
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ use super::{InputObject, LinkError, LinkOptions};
 use crate::arena::SymIdx;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
+use crate::elf::read::name_text;
 use crate::elf::{ElfFile, SectionHeader};
 use elfw_hash::NameHash;
 
@@ -198,6 +199,7 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
         Ok(nsym) => {
             syms.reserve_exact(nsym as usize);
             let table = elf.symbol_table();
+            let text = table.strings_text();
             for i in 0..nsym {
                 let s = match table.get(i) {
                     Ok(s) => s,
@@ -206,7 +208,7 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
                         break;
                     }
                 };
-                let name = std::str::from_utf8(s.name).unwrap_or_else(|_| {
+                let name = name_text(text, s.name_offset, s.name).unwrap_or_else(|| {
                     odd_names.push((i as usize, s.name));
                     ""
                 });
@@ -234,12 +236,13 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
             .filter(|h| matches!(h.sh_type, SHT_CUDA_INFO | SHT_REL | SHT_RELA))
             .count(),
     );
+    let names_text = elf.section_names_text();
     for (i, header) in elf.sections().iter().enumerate() {
         let idx = i as u32;
         let name = elf
             .section_name(idx)
             .ok()
-            .and_then(|n| std::str::from_utf8(n).ok());
+            .and_then(|n| name_text(names_text, header.name, n));
         section_names.push((name, NameHash::of(name.unwrap_or(""))));
         let Some(name) = name else { continue };
         match header.sh_type {
