@@ -11,4 +11,6 @@ pub mod read;
 pub use arch::{ArchVariant, DeviceFlags, SmArch};
 pub use device::DeviceArch;
 pub use note::{CudaInfo, Note, ToolkitInfo};
-pub use read::{ElfError, ElfFile, FileHeader, ProgramHeader, Relocation, SectionHeader, Symbol};
+pub use read::{
+    ElfError, ElfFile, FileHeader, ProgramHeader, Relocation, SectionHeader, Symbol, SymbolTable,
+};

@@ -292,6 +292,90 @@ pub struct ElfFile<'d> {
     sections: Vec<SectionHeader>,
     symtab: Option<u32>,
     symtab_shndx: Option<u32>,
+    /// The section-name string table's bytes (or the error reading them), located once:
+    /// [`section_name`](Self::section_name) is asked for every section, more than once.
+    section_names: Result<&'d [u8]>,
+}
+
+/// A name as text: `bytes`, read at `offset` of a string table whose text (when all of it is
+/// UTF-8) is `table`, is a slice of it when it starts on a character boundary, else checked on
+/// its own. The same as `std::str::from_utf8(bytes).ok()`, without validating every name of a
+/// table separately.
+pub fn name_text<'d>(table: Option<&'d str>, offset: u32, bytes: &'d [u8]) -> Option<&'d str> {
+    if bytes.is_empty() {
+        return Some("");
+    }
+    let start = offset as usize;
+    match table.and_then(|t| t.get(start..start.checked_add(bytes.len())?)) {
+        Some(t) => {
+            debug_assert_eq!(t.as_bytes(), bytes);
+            Some(t)
+        }
+        None => std::str::from_utf8(bytes).ok(),
+    }
+}
+
+/// `.symtab` of an [`ElfFile`], located once (see [`ElfFile::symbol_table`]).
+#[derive(Clone, Copy)]
+pub struct SymbolTable<'e, 'd> {
+    elf: &'e ElfFile<'d>,
+    /// Whether the file has a symbol table at all.
+    present: bool,
+    /// The table's bytes, or the error reading them.
+    table: Result<&'d [u8]>,
+    /// Its string table's index (`sh_link`).
+    strtab: u32,
+    /// The string table's bytes, or the error reading them (reported only for a symbol with a
+    /// name).
+    strings: Result<&'d [u8]>,
+}
+
+impl<'d> SymbolTable<'_, 'd> {
+    /// The string table as text, when all of it is UTF-8 (see [`name_text`]).
+    pub fn strings_text(&self) -> Option<&'d str> {
+        self.strings.ok().and_then(|t| std::str::from_utf8(t).ok())
+    }
+
+    /// Symbol `index`, as [`ElfFile::symbol`] reads it.
+    pub fn get(&self, index: u32) -> Result<Symbol<'d>> {
+        if !self.present {
+            return Err(ElfError::BadSymbolIndex(index));
+        }
+        let table = self.table?;
+        let o = index as usize * SYM64_SIZE;
+        if o + SYM64_SIZE > table.len() {
+            return Err(ElfError::BadSymbolIndex(index));
+        }
+        let d = &table[o..o + SYM64_SIZE];
+        let name_offset = u32_at(d, 0);
+        let raw_shndx = u16_at(d, 6);
+        let shndx = if raw_shndx == SHN_XINDEX {
+            self.elf.extended_index(index)?
+        } else {
+            raw_shndx as u32
+        };
+        let name = if name_offset == 0 {
+            &b""[..]
+        } else {
+            let bad = ElfError::BadStringOffset {
+                strtab: self.strtab,
+                offset: name_offset,
+            };
+            let rest = self.strings?.get(name_offset as usize..).ok_or(bad)?;
+            let len = memchr::memchr(0, rest).ok_or(bad)?;
+            &rest[..len]
+        };
+        Ok(Symbol {
+            name,
+            name_offset,
+            info: d[4],
+            other: d[5],
+            raw_shndx,
+            shndx,
+            value: u64_at(d, 8),
+            size: u64_at(d, 16),
+        })
+    }
 }
 
 impl<'d> ElfFile<'d> {
@@ -383,13 +467,16 @@ impl<'d> ElfFile<'d> {
                 _ => {}
             }
         }
-        Ok(ElfFile {
+        let mut elf = ElfFile {
             data,
             header,
             sections,
             symtab,
             symtab_shndx,
-        })
+            section_names: Ok(&[]),
+        };
+        elf.section_names = elf.section_data(elf.header.shstrndx);
+        Ok(elf)
     }
 
     /// The whole file.
@@ -432,7 +519,20 @@ impl<'d> ElfFile<'d> {
         if self.header.shstrndx == 0 {
             return Ok(b"");
         }
-        self.string(self.header.shstrndx, s.name)
+        // (As `string(shstrndx, s.name)`, the table already read.)
+        let bad = ElfError::BadStringOffset {
+            strtab: self.header.shstrndx,
+            offset: s.name,
+        };
+        let rest = self.section_names?.get(s.name as usize..).ok_or(bad)?;
+        let len = memchr::memchr(0, rest).ok_or(bad)?;
+        Ok(&rest[..len])
+    }
+    /// The section-name string table as text, when all of it is UTF-8 (see [`name_text`]).
+    pub fn section_names_text(&self) -> Option<&'d str> {
+        self.section_names
+            .ok()
+            .and_then(|t| std::str::from_utf8(t).ok())
     }
     /// Index of the symbol table, if any.
     pub fn symtab_index(&self) -> Option<u32> {
@@ -453,36 +553,26 @@ impl<'d> ElfFile<'d> {
     }
     /// Symbol `index` of `.symtab`.
     pub fn symbol(&self, index: u32) -> Result<Symbol<'d>> {
-        let st = self.symtab.ok_or(ElfError::BadSymbolIndex(index))?;
-        let sec = self.section(st)?;
-        let table = self.section_data(st)?;
-        let o = index as usize * SYM64_SIZE;
-        if o + SYM64_SIZE > table.len() {
-            return Err(ElfError::BadSymbolIndex(index));
+        self.symbol_table().get(index)
+    }
+    /// `.symtab` and its string table located once, for reading many symbols: each
+    /// [`SymbolTable::get`] is what [`symbol`](Self::symbol) gives, errors included, without
+    /// looking the two sections up again.
+    pub fn symbol_table(&self) -> SymbolTable<'_, 'd> {
+        let (table, strtab) = match self.symtab {
+            None => (Err(ElfError::BadHeader("no symbol table")), 0),
+            Some(st) => match self.section(st) {
+                Err(e) => (Err(e), 0),
+                Ok(sec) => (self.section_data(st), sec.link),
+            },
+        };
+        SymbolTable {
+            elf: self,
+            present: self.symtab.is_some(),
+            table,
+            strtab,
+            strings: self.section_data(strtab),
         }
-        let d = &table[o..o + SYM64_SIZE];
-        let name_offset = u32_at(d, 0);
-        let raw_shndx = u16_at(d, 6);
-        let shndx = if raw_shndx == SHN_XINDEX {
-            self.extended_index(index)?
-        } else {
-            raw_shndx as u32
-        };
-        let name = if name_offset == 0 {
-            &b""[..]
-        } else {
-            self.string(sec.link, name_offset)?
-        };
-        Ok(Symbol {
-            name,
-            name_offset,
-            info: d[4],
-            other: d[5],
-            raw_shndx,
-            shndx,
-            value: u64_at(d, 8),
-            size: u64_at(d, 16),
-        })
     }
     fn extended_index(&self, index: u32) -> Result<u32> {
         let x = self
@@ -498,7 +588,8 @@ impl<'d> ElfFile<'d> {
     /// All symbols of `.symtab` in order (the null symbol first).
     pub fn symbols(&self) -> impl Iterator<Item = Result<Symbol<'d>>> + '_ {
         let n = self.symbol_count().unwrap_or(0);
-        (0..n).map(move |i| self.symbol(i))
+        let table = self.symbol_table();
+        (0..n).map(move |i| table.get(i))
     }
     /// The relocations of a `SHT_REL` or `SHT_RELA` section.
     pub fn relocations(&self, index: u32) -> Result<impl Iterator<Item = Relocation> + 'd> {
@@ -619,5 +710,34 @@ impl<'d> ElfFile<'d> {
     /// Finds a section by name.
     pub fn section_by_name(&self, name: &[u8]) -> Option<u32> {
         (0..self.sections.len() as u32).find(|&i| self.section_name(i).ok() == Some(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_text;
+
+    /// A name sliced out of its table's text is the name validated on its own, whatever the
+    /// table holds.
+    #[test]
+    fn name_text_is_from_utf8() {
+        let tables: [&[u8]; 4] = [
+            b"\0.text.f\0g\0",
+            "\0caf\u{e9}\0x\u{e9}y\0".as_bytes(),
+            b"\0ok\0bad\xff\0",
+            b"",
+        ];
+        for table in tables {
+            let text = std::str::from_utf8(table).ok();
+            for start in 0..table.len() {
+                let len = table[start..].iter().position(|&b| b == 0).unwrap_or(0);
+                let bytes = &table[start..start + len];
+                assert_eq!(
+                    name_text(text, start as u32, bytes),
+                    std::str::from_utf8(bytes).ok(),
+                    "{table:?} at {start}"
+                );
+            }
+        }
     }
 }

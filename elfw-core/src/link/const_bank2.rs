@@ -57,8 +57,14 @@ pub struct Bank2Symbols(Vec<SymIdx>);
 pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions) -> Bank2Symbols {
     let mercury = opts.target.is_mercury();
     // Bank 2 sections by the function whose code they serve (sh_info names its `.text`).
+    // (Text sections are mapped to their functions only when the link has such a bank.)
     let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
+    let has_bank2 =
+        (1..st.sections.len()).any(|i| st.sections.at(i).sh_type() == SHT_CUDA_CONSTANT2);
     for (i, f) in st.functions.iter().enumerate().skip(1) {
+        if !has_bank2 {
+            break;
+        }
         if let (Some(sym), false) = (f.sym, f.dead) {
             if let SymSection::Section(t) = st.sym(sym).section() {
                 func_of_text.insert(t, FuncId(i as u32));
@@ -83,7 +89,12 @@ pub fn layout(st: &mut State<'_>, inputs: &[InputObject<'_>], opts: &LinkOptions
             blocks.push((f, SecId(i as u32)));
         }
     }
-    let mut symbols = const_opt_symbols(st);
+    // (Symbols in bank 2: none without such a section.)
+    let mut symbols = if has_bank2 {
+        const_opt_symbols(st)
+    } else {
+        Bank2Symbols::default()
+    };
     if opts.relocatable {
         // A relocatable link merges the banks as they come, but a function's bank is cut to
         // the constants its symbols name (observed, sm_80: a `-r` image's weak-template bank

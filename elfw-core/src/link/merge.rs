@@ -13,6 +13,7 @@ use super::{InputObject, LinkError, LinkOptions};
 use crate::arena::SymIdx;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::elf::consts::*;
+use crate::elf::read::name_text;
 use crate::elf::{ElfFile, SectionHeader};
 use elfw_hash::NameHash;
 
@@ -197,15 +198,17 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
         Err(e) => early = Some(bad(obj, e)),
         Ok(nsym) => {
             syms.reserve_exact(nsym as usize);
+            let table = elf.symbol_table();
+            let text = table.strings_text();
             for i in 0..nsym {
-                let s = match elf.symbol(i) {
+                let s = match table.get(i) {
                     Ok(s) => s,
                     Err(e) => {
                         early = Some(bad(obj, e));
                         break;
                     }
                 };
-                let name = std::str::from_utf8(s.name).unwrap_or_else(|_| {
+                let name = name_text(text, s.name_offset, s.name).unwrap_or_else(|| {
                     odd_names.push((i as usize, s.name));
                     ""
                 });
@@ -233,12 +236,13 @@ pub fn decode_input<'d>(obj: &InputObject<'d>) -> DecodedInput<'d> {
             .filter(|h| matches!(h.sh_type, SHT_CUDA_INFO | SHT_REL | SHT_RELA))
             .count(),
     );
+    let names_text = elf.section_names_text();
     for (i, header) in elf.sections().iter().enumerate() {
         let idx = i as u32;
         let name = elf
             .section_name(idx)
             .ok()
-            .and_then(|n| std::str::from_utf8(n).ok());
+            .and_then(|n| name_text(names_text, header.name, n));
         section_names.push((name, NameHash::of(name.unwrap_or(""))));
         let Some(name) = name else { continue };
         match header.sh_type {
@@ -608,19 +612,24 @@ struct MergeCx<'a, 'd> {
     maps: &'a mut InputMaps,
 }
 
-impl<'d> MergeCx<'_, 'd> {
+impl<'a, 'd> MergeCx<'a, 'd> {
     fn elf(&self) -> &ElfFile<'d> {
         &self.obj.elf
     }
 
-    fn in_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
+    fn in_section(&self, idx: u32) -> Result<(&'a SectionHeader, &'d str), LinkError> {
         self.in_section_hashed(idx).map(|(h, n, _)| (h, n))
     }
 
-    /// [`in_section`](Self::in_section) with the name's hash.
-    fn in_section_hashed(&self, idx: u32) -> Result<(SectionHeader, &'d str, NameHash), LinkError> {
-        if let (Some(&header), Some(&(Some(name), hash))) = (
-            self.elf().sections().get(idx as usize),
+    /// [`in_section`](Self::in_section) with the name's hash. (The header is lent, not
+    /// copied: this is asked once or twice for every section of every input.)
+    fn in_section_hashed(
+        &self,
+        idx: u32,
+    ) -> Result<(&'a SectionHeader, &'d str, NameHash), LinkError> {
+        let obj: &'a InputObject<'d> = self.obj;
+        if let (Some(header), Some(&(Some(name), hash))) = (
+            obj.elf.sections().get(idx as usize),
             self.section_names.get(idx as usize),
         ) {
             return Ok((header, name, hash));
@@ -630,9 +639,10 @@ impl<'d> MergeCx<'_, 'd> {
     }
 
     /// Section `idx`'s header and name read from the input (what [`decode_input`] left).
-    fn read_section(&self, idx: u32) -> Result<(SectionHeader, &'d str), LinkError> {
-        let h = *self.elf().section(idx).map_err(|e| bad(self.obj, e))?;
-        let n = self.elf().section_name(idx).map_err(|e| bad(self.obj, e))?;
+    fn read_section(&self, idx: u32) -> Result<(&'a SectionHeader, &'d str), LinkError> {
+        let obj: &'a InputObject<'d> = self.obj;
+        let h = obj.elf.section(idx).map_err(|e| bad(obj, e))?;
+        let n = obj.elf.section_name(idx).map_err(|e| bad(obj, e))?;
         Ok((h, self.st.name_from(n)))
     }
 
@@ -700,7 +710,7 @@ impl<'d> MergeCx<'_, 'd> {
         let existing = self
             .st
             .section_by_name_hashed(hash, name)
-            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(&h)));
+            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
@@ -1697,14 +1707,14 @@ impl<'d> MergeCx<'_, 'd> {
             return Ok(());
         }
         match h.sh_type {
-            SHT_CUDA_INFO => self.merge_info(idx, &h, name, hash),
+            SHT_CUDA_INFO => self.merge_info(idx, h, name, hash),
             SHT_CUDA_CALLGRAPH => self.merge_callgraph(idx),
             SHT_CUDA_PROTOTYPE => self.merge_prototypes(idx),
-            SHT_REL | SHT_RELA => self.merge_relocations(idx, &h, name, hash),
+            SHT_REL | SHT_RELA => self.merge_relocations(idx, h, name, hash),
             SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX | SHT_CUDA_COMPAT => {
                 Ok(())
             }
-            _ => self.take_unnamed_data(idx, &h, name),
+            _ => self.take_unnamed_data(idx, h, name),
         }
     }
 
@@ -1719,7 +1729,7 @@ impl<'d> MergeCx<'_, 'd> {
             SHT_CUDA_INFO | SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE | SHT_REL | SHT_RELA
             | SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_NOTE | SHT_SYMTAB_SHNDX
             | SHT_CUDA_COMPAT => Ok(()),
-            _ => self.take_unnamed_data(idx, &h, name),
+            _ => self.take_unnamed_data(idx, h, name),
         }
     }
 

@@ -78,15 +78,6 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         return;
     }
     let reserve = reserved_bytes(opts);
-    // Text section → function.
-    let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
-    for (i, f) in st.functions.iter().enumerate().skip(1) {
-        if let (Some(sym), false) = (f.sym, f.dead) {
-            if let SymSection::Section(t) = st.sym(sym).section() {
-                func_of_text.insert(t, FuncId(i as u32));
-            }
-        }
-    }
     // Which function and dynamic variables each function's code refers to (each once, in
     // order). A kernel's own variables are laid out from its section alone, so the
     // relocations matter only when the link has the other kinds.
@@ -95,6 +86,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         .iter()
         .any(|v| v.kind == SharedKind::Function || v.kind == SharedKind::Dynamic);
     let relocs: &[Reloc] = if shared_across { &st.relocs } else { &[] };
+    // Text section → function (only the relocations read it).
+    let mut func_of_text: FxHashMap<SecId, FuncId> = FxHashMap::default();
+    if !relocs.is_empty() {
+        for (i, f) in st.functions.iter().enumerate().skip(1) {
+            if let (Some(sym), false) = (f.sym, f.dead) {
+                if let SymSection::Section(t) = st.sym(sym).section() {
+                    func_of_text.insert(t, FuncId(i as u32));
+                }
+            }
+        }
+    }
     let mut uses: FxHashMap<FuncId, Vec<usize>> = FxHashMap::default();
     let mut pairs: FxHashSet<(FuncId, usize)> = FxHashSet::default();
     for r in relocs {
@@ -205,8 +207,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         // `--preserve-relocs` — hold them as globals; read from the locals alone, every such
         // name after the first counted as a repeat and left the list, which moved the ties of
         // sm80_shared_tie_functions under `-g`.)
+        // (Only function variables and dynamic memory are ranked: without them, no name is
+        // read.)
         let mut names: Vec<&str> = vec![""; st.shared_vars.len()];
-        for sym in st.locals.iter().skip(1).chain(st.globals.iter().skip(1)) {
+        let symbols = st.locals.iter().skip(1).chain(st.globals.iter().skip(1));
+        for sym in symbols.filter(|_| shared_across) {
             if let Some(v) = sym.shared() {
                 if let Some(n) = names.get_mut(v) {
                     *n = sym.name();
