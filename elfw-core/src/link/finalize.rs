@@ -237,6 +237,45 @@ pub fn check_tools_patch(st: &State<'_>, opts: &LinkOptions) -> Result<(), super
     Ok(())
 }
 
+/// Most static shared memory a kernel may use (48 KiB on every target).
+const SHARED_DATA_MAX: u64 = 0xc000;
+
+/// Reports kernels whose shared window, past the bytes nvlink reserves, is longer than
+/// 48 KiB (nvlink: `Entry function '%s' uses too much shared data (0x%x bytes, 0x%x max)`, an
+/// error, in kernel order; observed on sm_75 to sm_120: 0xc000 bytes link, 0xc004 do not,
+/// whether the kernel's own variables or its callees' make them up). Only live kernels count:
+/// one dead-code elimination removed is not checked (a plain link of a kernel the host code
+/// does not launch passes, the same objects linked with `-g` do not).
+pub fn check_shared_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    if opts.relocatable {
+        return;
+    }
+    let reserve = super::shared::reserved_bytes(opts);
+    for (_, sym) in kernel_entries(st) {
+        let name = st.sym(sym).name();
+        let Some(window) = st.section_by_name(&format!(".nv.shared.{name}")) else {
+            continue;
+        };
+        let window = st.sec(window);
+        if window.removed() {
+            continue;
+        }
+        let used = window.size().saturating_sub(reserve);
+        if used > SHARED_DATA_MAX {
+            diags.push(
+                Diagnostic::new(
+                    Severity::Error,
+                    format!(
+                        "Entry function '{name}' uses too much shared data ({used:#x} bytes, \
+                         {SHARED_DATA_MAX:#x} max)"
+                    ),
+                )
+                .about_symbol(name),
+            );
+        }
+    }
+}
+
 /// Reports undefined references (nvlink: `Undefined reference to '%s' in '%s'`, an error).
 pub fn check_undefined(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
     if opts.relocatable {
@@ -1419,7 +1458,7 @@ type Reach = Vec<(usize, Vec<usize>)>;
 /// destructor takes the deleting destructors' register count and their `free`).
 /// The kernels that stay kernels in a final link, in symbol-table order: local (static)
 /// kernels first, then global ones.
-fn kernel_entries(st: &State<'_>) -> Vec<(usize, SymIdx)> {
+pub(super) fn kernel_entries(st: &State<'_>) -> Vec<(usize, SymIdx)> {
     let mut entries = Vec::new();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         if let (true, false, false, Some(sym)) = (f.is_entry, f.dead, f.demoted, f.sym) {

@@ -1087,14 +1087,19 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 r.dropped = true;
             }
         }
+        // (Below sm_90, where relocations are REL, only the `.debug_line` ones go: observed on
+        // sm_75 and sm_80, the same copies keep their `.debug_frame` and `.nv_debug_line_sass`
+        // relocations.)
         if had_relocations {
             self.st.replaced_with_relocations.push((old_input, idx));
+            let frames = self.opts.target.sm >= 90;
             let ranges: rustc_hash::FxHashSet<SecId> = self
                 .st
                 .section_ids()
                 .filter(|&id| {
                     let name = self.st.sec(id).name();
-                    describes_code_ranges(name.strip_prefix(".nv.merc").unwrap_or(name))
+                    let name = name.strip_prefix(".nv.merc").unwrap_or(name);
+                    describes_code_ranges(name) && (frames || name == ".debug_line")
                 })
                 .collect();
             for r in self.st.relocs.iter_mut() {

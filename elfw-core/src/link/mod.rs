@@ -529,6 +529,10 @@ fn run(
     timed(times, "shared-layout", || {
         shared::layout_shared(&mut st, opts)
     });
+    finalize::check_shared_limits(&st, opts, diags);
+    if diags.has_errors() {
+        return Ok(Vec::new());
+    }
     relocate::check_deleted_references(&st, opts)?;
     let bank2 = timed(times, "constant-bank-2", || {
         const_bank2::layout(&mut st, inputs, opts)
