@@ -1103,7 +1103,8 @@ impl Linker {
         }
         opts.debug = self.debug_image();
         opts.extra_warnings = self.extra_warnings;
-        opts.suppress_debug_info = self.suppress_debug_info;
+        // (Only with `-g`: the option alone is nvlink's conflict, refused by the CLI.)
+        opts.suppress_debug_info = self.debug && self.suppress_debug_info;
         opts.input_names = objects.iter().map(|o| o.name.clone()).collect();
         opts.keep_system_libraries = self.keep_system_libraries;
         opts.skip_teardown = self.skip_teardown;

@@ -318,7 +318,7 @@ pub(crate) fn kernel_selected(name: &str, opts: &LinkOptions) -> bool {
 /// `.nv.info.<k>` made for a left-out kernel; and it demotes them, see above).
 pub(crate) fn unselected_kernels_held(opts: &LinkOptions) -> bool {
     (!opts.kernels_used.is_empty() || !opts.variables_used.is_empty())
-        && (!opts.debug || opts.suppress_debug_info)
+        && !opts.debug
         && !opts.preserve_relocs
 }
 

@@ -942,7 +942,7 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         // `-r` alike, with or without `--preserve-relocs`: observed, sm_80 to sm_100.)
         let held = super::dce::unselected_kernels_held(self.opts)
             || (self.opts.preserve_relocs
-                && (!self.opts.debug || self.opts.suppress_debug_info)
+                && !self.opts.debug
                 && (!self.opts.kernels_used.is_empty() || !self.opts.variables_used.is_empty()));
         // But one an earlier input referenced (launched from device code) gets them as a
         // selected one does (observed, sm_80: `.nv.shared.<k>` names of kernels launched from
