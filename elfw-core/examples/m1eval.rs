@@ -48,6 +48,9 @@ fn main() {
             continue;
         }
         let (r, e) = (texts(f[1]), texts(f[2]));
+        // The link's gate: a 4th column `g` (-g or a -G input) or a relocatable output.
+        let relocatable = std::fs::read(f[2]).is_ok_and(|d| d.get(16) == Some(&1));
+        let gated = f.get(3) != Some(&"g") && !relocatable;
         let mut ok_all = true;
         let mut notes = Vec::new();
         for (n, y) in &r {
@@ -56,7 +59,7 @@ fn main() {
                 continue;
             };
             secs += 1;
-            let t = triggered(x);
+            let t = gated && triggered(x);
             let out = if t { reallocate(x) } else { None };
             if !t && std::env::var("WHY").is_ok() {
                 for (k, c) in x.chunks(16).enumerate().skip(1) {
