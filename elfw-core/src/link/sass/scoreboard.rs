@@ -647,6 +647,8 @@ impl Allocation<'_> {
             && self.self_loop(i)
     }
 
+    /// The scoreboard of producer `p` in state `st` at its instruction; records the producers
+    /// it joins there (for the reuse wait). `None`: no rule applies (the pass gives up).
     fn choose(&mut self, p: Producer, st: &[Slot; SBS]) -> Option<usize> {
         let free_all: Vec<usize> = (0..SBS).filter(|&x| st[x].empty()).collect();
         if self.local_atomic(p) {
@@ -660,6 +662,8 @@ impl Allocation<'_> {
         Some(b)
     }
 
+    /// The allocation rules proper; `free` lists the empty scoreboards. A busy scoreboard's key
+    /// is the earliest first need of its producers: a *tie* has the producer's own first need.
     fn choose_model(&self, p: Producer, st: &[Slot; SBS], mut free: Vec<usize>) -> Option<usize> {
         let f = self.f;
         let n = f.n();
@@ -740,9 +744,11 @@ impl Allocation<'_> {
             c.into_iter().min_by_key(|&b| (busy[&b], b))
         };
         let write = is_write(p);
+        // An escaping load joins scoreboard 5 (busy or not).
         if write && self.escaping.contains(&i) {
             return Some(5);
         }
+        // So do ATOM/RED without destination and texture/surface loads.
         if write
             && (((x.defs.is_empty() || x.texture()) && x.memory_load())
                 || (x.defs.is_empty() && x.name.starts_with("RED")))
@@ -750,6 +756,8 @@ impl Allocation<'_> {
             return Some(5);
         }
         let is_free = |b: usize| free.contains(&b);
+        // A load consumed in its block: a tie within 2-4, the lowest free of 2-4, any tie, 5
+        // (unless the block is reserved for an escaping load), the fit among 2-5.
         if write && x.memory_load() {
             if let Some(&b) = tie.iter().find(|&&b| (2..=4).contains(&b)) {
                 return Some(b);
@@ -768,6 +776,7 @@ impl Allocation<'_> {
             }
             return if is_free(5) { Some(5) } else { best_fit() };
         }
+        // Anything else: a tie, the lowest free of 0-4, 5, the best fit.
         if let Some(&b) = tie.first() {
             return Some(b);
         }
