@@ -1,5 +1,7 @@
 //! The scoreboard pass nvlink's finalizer runs again on some sm_100+ functions of a final link
-//! (problem M1 of the project notes): a port of the notes' model v12 (`notes/m1/m11`).
+//! (problem M1 of the project notes): a port of the notes' model v12 (`notes/m1/m11`) plus one
+//! rule (v13, `notes/s17-m1pass.md`): a load consumed in its block joins a scoreboard whose
+//! producers are first needed where it is, whichever scoreboard that is (v12: only 2-4).
 //!
 //! # When
 //! A function is *triggered* when its first instruction is `LDC R1, c[0x0][0x37c]` carrying a
@@ -21,8 +23,8 @@
 //!   waits ptxas placed early); they are kept, on whatever scoreboard the producer gets.
 //! * Allocation visits the blocks in reverse post-order (fall-through first). Escaping loads
 //!   (not consumed in their block) and `ATOM`/`RED` without destination, texture and surface
-//!   loads take scoreboard 5; other loads the lowest free of 2-4, else one whose producers are
-//!   needed at the same point, else 5, else the best fit by first need; everything else the
+//!   loads take scoreboard 5; other loads one whose producers are needed at the same point,
+//!   else the lowest free of 2-4, else 5, else the best fit by first need; everything else the
 //!   lowest free of 0-4, a tie, 5 (not in blocks holding an escaping load), the best fit.
 //!   A scoreboard that the merge block right after the producer's block still sees pending
 //!   from another path is avoided when another is free.
@@ -55,18 +57,18 @@ const BODY_HI: u64 = (1 << 41) - 1;
 const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 
 /// Opcodes (low 12 bits) of the instructions seen in the functions on which the model was
-/// checked against nvlink (every triggered function of the 70 links in the notes): a function
-/// with any other opcode is left alone.
+/// checked against nvlink (every triggered function of the 70 links in the notes, and `HFMA2`
+/// 0x231 of the fresh program p75): a function with any other opcode is left alone.
 const VALIDATED: &[u16] = &[
     0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x217, 0x219, 0x220,
-    0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x235, 0x23c, 0x23e, 0x245, 0x248, 0x287,
-    0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x305, 0x308, 0x309, 0x310,
-    0x388, 0x38b, 0x402, 0x421, 0x424, 0x430, 0x431, 0x547, 0x589, 0x607, 0x7ac, 0x802, 0x805,
-    0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825, 0x831, 0x835, 0x836,
-    0x83b, 0x846, 0x882, 0x886, 0x88c, 0x890, 0x892, 0x897, 0x899, 0x918, 0x919, 0x941, 0x945,
-    0x947, 0x94d, 0x980, 0x981, 0x984, 0x986, 0x988, 0x98f, 0x9a3, 0x9a8, 0x9c3, 0xb1d, 0xb82,
-    0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17, 0xc19, 0xc20, 0xc23, 0xc24, 0xc25, 0xc35,
-    0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24, 0xf60, 0xf66, 0xf89,
+    0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x245, 0x248,
+    0x287, 0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x305, 0x308, 0x309,
+    0x310, 0x388, 0x38b, 0x402, 0x421, 0x424, 0x430, 0x431, 0x547, 0x589, 0x607, 0x7ac, 0x802,
+    0x805, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825, 0x831, 0x835,
+    0x836, 0x83b, 0x846, 0x882, 0x886, 0x88c, 0x890, 0x892, 0x897, 0x899, 0x918, 0x919, 0x941,
+    0x945, 0x947, 0x94d, 0x980, 0x981, 0x984, 0x986, 0x988, 0x98f, 0x9a3, 0x9a8, 0x9c3, 0xb1d,
+    0xb82, 0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17, 0xc19, 0xc20, 0xc23, 0xc24, 0xc25,
+    0xc35, 0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24, 0xf60, 0xf66, 0xf89,
 ];
 
 /// A producer: instruction index times two, plus one for its write scoreboard (zero: read).
@@ -756,16 +758,13 @@ impl Allocation<'_> {
             return Some(5);
         }
         let is_free = |b: usize| free.contains(&b);
-        // A load consumed in its block: a tie within 2-4, the lowest free of 2-4, any tie, 5
-        // (unless the block is reserved for an escaping load), the fit among 2-5.
+        // A load consumed in its block: a tie (any scoreboard: model v13), the lowest free of
+        // 2-4, 5 (unless the block is reserved for an escaping load), the fit among 2-5.
         if write && x.memory_load() {
-            if let Some(&b) = tie.iter().find(|&&b| (2..=4).contains(&b)) {
+            if let Some(&b) = tie.first() {
                 return Some(b);
             }
             if let Some(b) = (2..=4).find(|&b| is_free(b)) {
-                return Some(b);
-            }
-            if let Some(&b) = tie.first() {
                 return Some(b);
             }
             if is_free(5) && !reserved {
@@ -1142,6 +1141,13 @@ mod tests {
         assert_eq!(check("sm120_scoreboard_devrt_api", "alloc.o"), (1, 0));
     }
 
+    /// The v13 rule: the second `LDG` joins scoreboard 0 (v12 took 2).
+    #[test]
+    fn load_joins_a_tie_outside_2_to_4() {
+        assert_eq!(check("sm100_scoreboard_load_tie", "axpy.o"), (1, 0));
+        assert_eq!(check("sm120_scoreboard_load_tie", "axpy.o"), (1, 0));
+    }
+
     /// A kernel with a `CALL` (here into libcudadevrt) is not triggered.
     #[test]
     fn callers_are_left_alone() {
@@ -1172,6 +1178,12 @@ mod tests {
         assert_eq!(controls(&new)[0] >> 5 & 7, NO_SB);
         // Without a write scoreboard there is nothing to do.
         assert!(!triggered(&[ldc_r1(7), exit()].concat()));
+    }
+
+    /// The opcode list is searched by bisection.
+    #[test]
+    fn validated_opcodes_sorted() {
+        assert!(VALIDATED.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]
