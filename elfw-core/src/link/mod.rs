@@ -16,6 +16,7 @@ pub mod merc;
 pub mod merge;
 mod preexit;
 pub mod relocate;
+mod rescore;
 pub mod sass;
 pub mod shared;
 pub mod state;
@@ -571,6 +572,10 @@ fn run(
     if let Some(w) = merc.as_mut() {
         merc::add_constant_banks(w, &st);
     }
+    let mut fin = fin;
+    timed(times, "scoreboards", || {
+        rescore::rescore(&st, &mut fin, &patched, inputs, opts)
+    });
     let written = |e: std::io::Error| {
         LinkError::Fatal(Diagnostic::new(
             Severity::Fatal,

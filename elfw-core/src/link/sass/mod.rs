@@ -1,6 +1,5 @@
 //! Register def/use of Blackwell (sm_100/sm_120) SASS instructions, decoded from the binary
-//! encoding. First piece of the port of the M1 scoreboard model (see below); not used by the
-//! link yet.
+//! encoding, for the M1 scoreboard pass ([`scoreboard`], see below).
 //!
 //! # Why
 //! On sm_100+ final links nvlink re-runs ptxas's scoreboard pass on some functions (the first
@@ -56,12 +55,11 @@
 //! `sass_defuse` test checks committed nvdisasm-derived goldens (0 wrong required).
 //!
 //! # Status
-//! Step 1 of the port plan (the operand decoder) only. Still to port: opcode classes
-//! (variable-latency producers, atomics without destination, texture/surface, FP64,
-//! `WARPSYNC.COLLECTIVE`), the CFG and loops, and the v12 allocation and wait placement; only
-//! then may the linker, gated as above, rewrite control words.
+//! The scoreboard pass that uses it is [`scoreboard`] (model v12), run by the linker on the
+//! triggered functions of gated links (`link/rescore.rs`).
 
 mod forms;
+pub mod scoreboard;
 
 use forms::{
     Check, Role, Slot, CONSTRAINTS, FORMS, NAMES, PREDICATE_GUARD, SIGNATURES, UNIFORM_GUARD,

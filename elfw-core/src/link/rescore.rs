@@ -1,0 +1,45 @@
+//! sm_100+: nvlink's finalizer allocates the scoreboards of some functions again in a final
+//! link (see [`super::sass::scoreboard`]); this puts the pass's control words into the image.
+//!
+//! Gate (observed, notes `m1/m11` section 2): final links only (not `-r`), and only when the
+//! link is not in the exit-fence debug mode (no `-g`, no input compiled with `-G`): with either,
+//! every triggered function keeps ptxas's words. The function-level trigger is the pass's own.
+
+use super::fence_pads::{exit_fence_mode, ExitFence};
+use super::finalize::Finalized;
+use super::relocate::Patched;
+use super::sass::scoreboard;
+use super::state::{State, SymSection};
+use super::{InputObject, LinkOptions};
+
+/// Rewrites the control words of every live function nvlink re-allocates, as finalized section
+/// contents (the relocated bytes with the new words).
+pub fn rescore(
+    st: &State<'_>,
+    fin: &mut Finalized,
+    patched: &Patched,
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+) {
+    if !opts.target.is_mercury()
+        || opts.relocatable
+        || exit_fence_mode(inputs, opts) != ExitFence::Off
+    {
+        return;
+    }
+    for f in st.functions.iter().filter(|f| !f.dead) {
+        let Some(sym) = f.sym else {
+            continue;
+        };
+        let SymSection::Section(text) = st.sym(sym).section() else {
+            continue;
+        };
+        if fin.contents.get(&text).is_some() || !st.sec(text).name().starts_with(".text.") {
+            continue;
+        }
+        let code = patched.section(st, text);
+        if let Some(new) = scoreboard::reallocate(&code) {
+            fin.contents.insert(text, new);
+        }
+    }
+}

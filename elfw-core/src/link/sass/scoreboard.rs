@@ -1,0 +1,1199 @@
+//! The scoreboard pass nvlink's finalizer runs again on some sm_100+ functions of a final link
+//! (problem M1 of the project notes): a port of the notes' model v12 (`notes/m1/m11`) plus one
+//! rule (v13, `notes/s17-m1pass.md`): a load consumed in its block joins a scoreboard whose
+//! producers are first needed where it is, whichever scoreboard that is (v12: only 2-4).
+//!
+//! # When
+//! A function is *triggered* when its first instruction is `LDC R1, c[0x0][0x37c]` carrying a
+//! write scoreboard, no other instruction reads or writes `R1`, and it has no `CALL`. The
+//! finalizer then drops that load's scoreboard (nothing waits for it) and allocates the
+//! scoreboards again: which of the six scoreboards each producer (a write or read scoreboard of
+//! an instruction) takes, and the wait mask of every instruction. Stall counts, yield and reuse
+//! bits stay as ptxas wrote them. (The link applies it only in final links without `-g` and
+//! without `-G` inputs; see the caller.)
+//!
+//! # How (the model)
+//! * Hazards come from register def/use ([`super::def_use`]): a write scoreboard is waited
+//!   before an instruction that reads, writes or is guarded by one of its registers; a read
+//!   scoreboard before one that overwrites a register it reads (a uniform register used inside
+//!   a memory address is read at issue and does not count). `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
+//!   `ENDCOLLECTIVE` wait for everything; `EXIT` waits for uniform-register loads and for the
+//!   read scoreboards of texture and surface instructions.
+//! * *Structural* waits are waits of the input that no hazard explains (loop-carried waits,
+//!   waits ptxas placed early); they are kept, on whatever scoreboard the producer gets.
+//! * Allocation visits the blocks in reverse post-order (fall-through first). Escaping loads
+//!   (not consumed in their block) and `ATOM`/`RED` without destination, texture and surface
+//!   loads take scoreboard 5; other loads one whose producers are needed at the same point,
+//!   else the lowest free of 2-4, else 5, else the best fit by first need; everything else the
+//!   lowest free of 0-4, a tie, 5 (not in blocks holding an escaping load), the best fit.
+//!   A scoreboard that the merge block right after the producer's block still sees pending
+//!   from another path is avoided when another is free.
+//! * Waits are placed by a data-flow pass over the control-flow graph (all paths), plus the
+//!   loop-entry flush (an edge into a loop waits scoreboards whose producers come from outside
+//!   and have had the stall cycles to finish) and the structural waits.
+//! * A producer whose scoreboard, around a back edge, still holds a later producer it did not
+//!   join at allocation waits that scoreboard at itself.
+//!
+//! The pass gives up (returns `None`, the caller keeps the input's words) on anything outside
+//! what the model was validated on: an instruction the decoder does not know, an opcode outside
+//! the validated list, indirect branches, branch targets outside the function, functions too
+//! large for the quadratic parts.
+
+use super::{def_use, mnemonic, Reg, RegKind};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Number of scoreboards.
+const SBS: usize = 6;
+/// "No scoreboard" in the write/read fields.
+const NO_SB: u64 = 7;
+/// First need of a producer nothing waits for.
+const NEVER: usize = 1_000_000_000;
+/// Largest function the pass handles (the need and live-range searches are quadratic: a
+/// hostile 4,095-instruction function of 2,047 loops takes about 2 s in a release build).
+const MAX_INSNS: usize = 4096;
+/// The instruction body bits of the high word (the control word is above).
+const BODY_HI: u64 = (1 << 41) - 1;
+/// `LDC R1, c[0x0][0x37c]`: the stack-pointer load that opens a function.
+const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
+
+/// Opcodes (low 12 bits) of the instructions seen in the functions on which the model was
+/// checked against nvlink (every triggered function of the 70 links in the notes, and `HFMA2`
+/// 0x231 of the fresh program p75): a function with any other opcode is left alone.
+const VALIDATED: &[u16] = &[
+    0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x217, 0x219, 0x220,
+    0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x245, 0x248,
+    0x287, 0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x305, 0x308, 0x309,
+    0x310, 0x388, 0x38b, 0x402, 0x421, 0x424, 0x430, 0x431, 0x547, 0x589, 0x607, 0x7ac, 0x802,
+    0x805, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825, 0x831, 0x835,
+    0x836, 0x83b, 0x846, 0x882, 0x886, 0x88c, 0x890, 0x892, 0x897, 0x899, 0x918, 0x919, 0x941,
+    0x945, 0x947, 0x94d, 0x980, 0x981, 0x984, 0x986, 0x988, 0x98f, 0x9a3, 0x9a8, 0x9c3, 0xb1d,
+    0xb82, 0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17, 0xc19, 0xc20, 0xc23, 0xc24, 0xc25,
+    0xc35, 0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24, 0xf60, 0xf66, 0xf89,
+];
+
+/// A producer: instruction index times two, plus one for its write scoreboard (zero: read).
+type Producer = u32;
+
+fn producer(i: usize, write: bool) -> Producer {
+    (i as u32) << 1 | u32::from(write)
+}
+fn site(p: Producer) -> usize {
+    (p >> 1) as usize
+}
+fn is_write(p: Producer) -> bool {
+    p & 1 == 1
+}
+
+/// The producers pending on each scoreboard.
+type Pending = [BTreeSet<Producer>; SBS];
+
+/// One instruction with what the pass needs of it.
+struct Insn {
+    name: &'static str,
+    defs: Vec<Reg>,
+    uses: Vec<Reg>,
+    /// `uses` without the uniform registers of a memory address (read at issue).
+    read_late: Vec<Reg>,
+    guard: Option<Reg>,
+    /// `WARPSYNC.COLLECTIVE`.
+    collective: bool,
+    stall: usize,
+    write_sb: u64,
+    read_sb: u64,
+    wait: u64,
+}
+
+impl Insn {
+    fn is(&self, name: &str) -> bool {
+        self.name == name
+    }
+    /// `LDG`, `LD`, `LDL`, `ATOM`, `ATOMG`, texture and surface loads (the model's long loads).
+    fn memory_load(&self) -> bool {
+        let n = self.name;
+        n.starts_with("LDG")
+            || n == "LD"
+            || n.starts_with("ATOMG")
+            || n == "ATOM"
+            || n.starts_with("LDL")
+            || self.texture()
+    }
+    fn texture(&self) -> bool {
+        let n = self.name;
+        n.starts_with("TLD") || n.starts_with("TEX") || n.starts_with("SULD")
+    }
+    /// An atomic or reduction without destination register.
+    fn atomic_no_dest(&self) -> bool {
+        let n = self.name;
+        (n.starts_with("ATOMG") || n == "ATOM" || n.starts_with("RED")) && self.defs.is_empty()
+    }
+    /// A load with a destination that is not a texture/surface load.
+    fn plain_load(&self) -> bool {
+        self.memory_load() && !self.defs.is_empty() && !self.texture()
+    }
+    fn defines_uniform(&self) -> bool {
+        self.defs.iter().any(|r| r.kind == RegKind::Ur)
+    }
+}
+
+fn meet(a: &[Reg], b: &[Reg]) -> bool {
+    a.iter().any(|r| b.contains(r))
+}
+
+/// The function as the pass sees it.
+struct Function {
+    ins: Vec<Insn>,
+    succ: Vec<Vec<usize>>,
+    /// Predecessors, one entry per edge (a conditional branch to the next instruction counts twice).
+    pred: Vec<Vec<usize>>,
+    /// Loop header -> body (natural loops of the back edges, merged per header).
+    loops: BTreeMap<usize, Vec<bool>>,
+    /// Stall cycles before each instruction (prefix sums).
+    cum: Vec<usize>,
+}
+
+fn words(code: &[u8]) -> Option<Vec<(u64, u64)>> {
+    if code.len() % 16 != 0 {
+        return None;
+    }
+    code.chunks_exact(16)
+        .map(|c| {
+            Some((
+                u64::from_le_bytes(c.get(..8)?.try_into().ok()?),
+                u64::from_le_bytes(c.get(8..)?.try_into().ok()?),
+            ))
+        })
+        .collect()
+}
+
+/// Whether the function opens with `LDC R1, c[0x0][0x37c]` carrying a write scoreboard, no
+/// other instruction touches `R1`, and there is no `CALL` (the functions nvlink re-allocates).
+/// Instructions the decoder does not know make it `false`.
+pub fn triggered(code: &[u8]) -> bool {
+    let Some(w) = words(code) else {
+        return false;
+    };
+    let Some(&first) = w.first() else {
+        return false;
+    };
+    if first.0 != LDC_R1.0 || first.1 & BODY_HI != LDC_R1.1 || first.1 >> 46 & 7 == NO_SB {
+        return false;
+    }
+    let r1 = Reg {
+        kind: RegKind::R,
+        num: 1,
+    };
+    w.iter().skip(1).all(|&(lo, hi)| {
+        let Some(du) = def_use(lo, hi) else {
+            return false;
+        };
+        mnemonic(lo) != Some("CALL") && !du.defs.contains(&r1) && !du.uses.contains(&r1)
+    })
+}
+
+/// The branch target of a `BRA` (instruction index; `Some(None)` = the end of the function),
+/// `None` when it is not on an instruction of the function.
+fn branch_target(lo: u64, hi: u64, i: usize, n: usize) -> Option<Option<usize>> {
+    let w = lo as u128 | (hi as u128) << 64;
+    let v = ((w >> 16) & 0xff) | ((w >> 34) & ((1 << 48) - 1)) << 8;
+    let disp = ((v << 72) as i128 >> 72) * 4;
+    let to = (i as i128 + 1) * 16 + disp;
+    if to < 0 || to % 16 != 0 || to > n as i128 * 16 {
+        return None;
+    }
+    let k = (to / 16) as usize;
+    Some((k < n).then_some(k))
+}
+
+impl Function {
+    fn new(w: &[(u64, u64)]) -> Option<Function> {
+        let n = w.len();
+        let mut ins = Vec::with_capacity(n);
+        let mut succ = Vec::with_capacity(n);
+        for (i, &(lo, hi)) in w.iter().enumerate() {
+            let op = (lo & 0xfff) as u16;
+            VALIDATED.binary_search(&op).ok()?;
+            let name = mnemonic(lo)?;
+            let du = def_use(lo, hi)?;
+            let guarded = lo >> 12 & 0xf != 7;
+            let ctl = hi >> 41;
+            let read_late = du
+                .uses
+                .iter()
+                .filter(|r| !(r.kind == RegKind::Ur && du.address.contains(r)))
+                .copied()
+                .collect();
+            let mut s = match op {
+                // EXIT, RET: the end of the path unless guarded.
+                0x94d | 0x950 => {
+                    if guarded {
+                        vec![i + 1]
+                    } else {
+                        vec![]
+                    }
+                }
+                // BRA: predicate operand (bits 87-89, 90 negates), .DIV (bit 33), .ANY (bit 84).
+                0x947 => {
+                    let pred = hi >> 23 & 7;
+                    let neg = hi >> 26 & 1;
+                    if pred == 7 && neg == 1 {
+                        return None;
+                    }
+                    let cond = guarded || pred != 7 || lo >> 33 & 1 == 1 || hi >> 20 & 1 == 1;
+                    let t = branch_target(lo, hi, i, n)?;
+                    let mut s: Vec<usize> = t.into_iter().collect();
+                    if cond || t.is_none() {
+                        s.push(i + 1);
+                    }
+                    s
+                }
+                // BRA.U with a uniform predicate operand (bits 24-26).
+                0x547 => {
+                    if lo >> 24 & 7 == 7 {
+                        return None;
+                    }
+                    let t = branch_target(lo, hi, i, n)?;
+                    let mut s: Vec<usize> = t.into_iter().collect();
+                    s.push(i + 1);
+                    s
+                }
+                _ => vec![i + 1],
+            };
+            s.retain(|&j| j < n);
+            succ.push(s);
+            ins.push(Insn {
+                name,
+                defs: du.defs,
+                uses: du.uses,
+                read_late,
+                guard: du.guard,
+                collective: (op == 0x348 || op == 0x948) && hi >> 22 & 1 == 1,
+                stall: (ctl & 0xf) as usize,
+                write_sb: ctl >> 5 & 7,
+                read_sb: ctl >> 8 & 7,
+                wait: ctl >> 11 & 0x3f,
+            });
+        }
+        let mut pred = vec![Vec::new(); n];
+        for (i, s) in succ.iter().enumerate() {
+            for &j in s {
+                pred[j].push(i);
+            }
+        }
+        let mut loops: BTreeMap<usize, Vec<bool>> = BTreeMap::new();
+        for (i, s) in succ.iter().enumerate() {
+            for &h in s {
+                if h > i {
+                    continue;
+                }
+                let body = loops.entry(h).or_insert_with(|| vec![false; n]);
+                body[h] = true;
+                let mut stack = vec![i];
+                while let Some(j) = stack.pop() {
+                    if body[j] {
+                        continue;
+                    }
+                    body[j] = true;
+                    stack.extend_from_slice(&pred[j]);
+                }
+            }
+        }
+        let mut cum = Vec::with_capacity(n + 1);
+        cum.push(0);
+        for x in &ins {
+            cum.push(cum.last().copied().unwrap_or(0) + x.stall);
+        }
+        Some(Function {
+            ins,
+            succ,
+            pred,
+            loops,
+            cum,
+        })
+    }
+
+    fn n(&self) -> usize {
+        self.ins.len()
+    }
+
+    /// Whether instruction `i` must wait for producer `p`. `full` adds the rules of the wait
+    /// placement (collectives, `EXIT`); the first-need search runs without them.
+    fn hazard(&self, p: Producer, i: usize, full: bool) -> bool {
+        let (j, x) = (&self.ins[site(p)], &self.ins[i]);
+        if x.is("CALL") || x.is("RET") {
+            return true;
+        }
+        if full {
+            if x.collective || x.is("ENDCOLLECTIVE") {
+                return true;
+            }
+            if x.is("EXIT") {
+                if !is_write(p) && ["SUST", "SULD", "TEX", "TLD", "TLD4"].contains(&j.name) {
+                    return true;
+                }
+                if is_write(p) && j.defines_uniform() {
+                    return true;
+                }
+            }
+        }
+        if is_write(p) {
+            meet(&j.defs, &x.uses)
+                || meet(&j.defs, &x.defs)
+                || x.guard.is_some_and(|g| j.defs.contains(&g))
+        } else {
+            meet(&j.read_late, &x.defs)
+        }
+    }
+
+    /// The loop-entry flush at `i`: scoreboards all of whose producers come from outside a loop
+    /// entered from `i` and have had the stall cycles to finish (at a latch: none is needed in
+    /// the loop). Returns (mask, mask of the latch headers' bits).
+    fn flush(
+        &self,
+        i: usize,
+        st: &Pending,
+        memo: &mut BTreeMap<(Producer, usize), bool>,
+    ) -> (u64, u64) {
+        let mut need = 0;
+        let mut keep = 0;
+        for &h in &self.succ[i] {
+            let Some(body) = self.loops.get(&h) else {
+                continue;
+            };
+            let latch = body[i];
+            for (b, qs) in st.iter().enumerate() {
+                if qs.is_empty() || qs.iter().any(|&q| site(q) == i) {
+                    continue;
+                }
+                let ok = qs.iter().all(|&q| {
+                    let j = site(q);
+                    if body[j] || j >= i || self.cum[i] - self.cum[j] < self.flush_after(q) {
+                        return false;
+                    }
+                    if latch {
+                        let used = *memo.entry((q, h)).or_insert_with(|| {
+                            (0..self.n()).any(|x| body[x] && self.hazard(q, x, true))
+                        });
+                        if used {
+                            return false;
+                        }
+                    }
+                    true
+                });
+                if ok {
+                    need |= 1 << b;
+                    if latch {
+                        keep |= 1 << b;
+                    }
+                }
+            }
+        }
+        (need, keep)
+    }
+
+    /// Stall cycles after which a producer counts as finished for the loop-entry flush.
+    fn flush_after(&self, p: Producer) -> usize {
+        let n = self.ins[site(p)].name;
+        if !is_write(p) {
+            return if ["DADD", "DFMA", "DMUL"].contains(&n) {
+                0
+            } else {
+                14
+            };
+        }
+        match n {
+            "LDCU" | "S2UR" => 20,
+            "LDC" => 72,
+            "S2R" | "SHFL" => 30,
+            "DADD" | "DFMA" | "DMUL" | "I2F" | "F2I" | "F2F" => 0,
+            _ => NEVER,
+        }
+    }
+
+    /// Producers of the input, per instruction, that an input wait no hazard explains waits for.
+    fn structural(&self) -> BTreeMap<usize, BTreeSet<Producer>> {
+        let n = self.n();
+        let mut pin: Vec<Option<Pending>> = vec![None; n];
+        let mut res: BTreeMap<usize, BTreeSet<Producer>> = BTreeMap::new();
+        if n == 0 {
+            return res;
+        }
+        pin[0] = Some(Default::default());
+        let mut work = vec![0];
+        while let Some(i) = work.pop() {
+            let Some(mut st) = pin[i].clone() else {
+                continue;
+            };
+            let x = &self.ins[i];
+            for (b, qs) in st.iter_mut().enumerate() {
+                if x.wait >> b & 1 == 1 {
+                    if !qs.is_empty() && !qs.iter().any(|&q| self.hazard(q, i, true)) {
+                        res.entry(i).or_default().extend(qs.iter().copied());
+                    }
+                    qs.clear();
+                }
+            }
+            if x.write_sb != NO_SB {
+                st[x.write_sb as usize].insert(producer(i, true));
+            }
+            if x.read_sb != NO_SB {
+                st[x.read_sb as usize].insert(producer(i, false));
+            }
+            self.flow(i, &st, &mut pin, &mut work);
+        }
+        res
+    }
+
+    /// Merges `st` into the successors' entry states, queueing those that changed.
+    fn flow(&self, i: usize, st: &Pending, pin: &mut [Option<Pending>], work: &mut Vec<usize>) {
+        for &j in &self.succ[i] {
+            match &mut pin[j] {
+                None => {
+                    pin[j] = Some(st.clone());
+                    work.push(j);
+                }
+                Some(old) => {
+                    let mut changed = false;
+                    for (o, s) in old.iter_mut().zip(st.iter()) {
+                        for &q in s {
+                            changed |= o.insert(q);
+                        }
+                    }
+                    if changed {
+                        work.push(j);
+                    }
+                }
+            }
+        }
+    }
+
+    /// First need of each producer: the layout position of the first hazard on any path
+    /// (positions at or before the producer count one function length later).
+    fn first_needs(&self, prods: &[Producer]) -> BTreeMap<Producer, usize> {
+        let n = self.n();
+        let mut need = BTreeMap::new();
+        let mut seen = vec![false; n];
+        for &p in prods {
+            let i0 = site(p);
+            seen.iter_mut().for_each(|s| *s = false);
+            let mut stack = self.succ[i0].clone();
+            let mut best = NEVER;
+            while let Some(j) = stack.pop() {
+                if seen[j] {
+                    continue;
+                }
+                seen[j] = true;
+                if self.hazard(p, j, false) {
+                    best = best.min(if j > i0 { j } else { j + n });
+                    continue;
+                }
+                stack.extend_from_slice(&self.succ[j]);
+            }
+            need.insert(p, best);
+        }
+        need
+    }
+
+    /// Where `p` is pending: its instruction and what is reachable without a hazard on it.
+    fn live_range(&self, p: Producer) -> Vec<bool> {
+        let mut r = vec![false; self.n()];
+        r[site(p)] = true;
+        let mut todo = self.succ[site(p)].clone();
+        while let Some(j) = todo.pop() {
+            if r[j] || self.hazard(p, j, true) {
+                continue;
+            }
+            r[j] = true;
+            todo.extend_from_slice(&self.succ[j]);
+        }
+        r
+    }
+
+    /// Basic blocks: the block of each instruction.
+    fn blocks(&self) -> Vec<usize> {
+        let n = self.n();
+        let mut lead = vec![false; n + 1];
+        lead[0] = true;
+        for (i, s) in self.succ.iter().enumerate() {
+            if s.as_slice() != [i + 1] {
+                lead[i + 1] = true;
+                for &j in s {
+                    if j != i + 1 {
+                        lead[j] = true;
+                    }
+                }
+            }
+        }
+        let mut bid = vec![0; n];
+        let mut b = 0usize;
+        for i in 0..n {
+            if lead[i] && i > 0 {
+                b += 1;
+            }
+            bid[i] = b;
+        }
+        bid
+    }
+
+    /// Instructions in reverse post-order of the blocks (fall-through successor visited
+    /// first), then the unreachable blocks in layout order.
+    fn reverse_post_order(&self, bid: &[usize]) -> Vec<usize> {
+        let n = self.n();
+        let nb = bid.last().map_or(0, |&b| b + 1);
+        let mut start = vec![usize::MAX; nb];
+        let mut end = vec![0; nb];
+        for i in 0..n {
+            if start[bid[i]] == usize::MAX {
+                start[bid[i]] = i;
+            }
+            end[bid[i]] = i;
+        }
+        let next = |b: usize| -> Vec<usize> {
+            let e = end[b];
+            let mut s = self.succ[e].clone();
+            s.sort_by_key(|&j| (j != e + 1, j));
+            s.into_iter().map(|j| bid[j]).collect()
+        };
+        let mut seen = vec![false; nb];
+        let mut post = Vec::with_capacity(nb);
+        if nb > 0 {
+            seen[0] = true;
+            let mut stack = vec![(0usize, next(0), 0usize)];
+            while let Some(top) = stack.last_mut() {
+                let (b, ref list, ref mut k) = *top;
+                if let Some(&c) = list.get(*k) {
+                    *k += 1;
+                    if !seen[c] {
+                        seen[c] = true;
+                        let l = next(c);
+                        stack.push((c, l, 0));
+                    }
+                } else {
+                    post.push(b);
+                    stack.pop();
+                }
+            }
+        }
+        let mut order = Vec::with_capacity(n);
+        for &b in post
+            .iter()
+            .rev()
+            .chain((0..nb).filter(|&b| !seen[b]).collect::<Vec<_>>().iter())
+        {
+            order.extend(start[b]..=end[b]);
+        }
+        order
+    }
+}
+
+/// The allocation state of one scoreboard: pending producers, and whether it is blocked (waited
+/// at this instruction for no hazard: not free for the instruction's own producers).
+#[derive(Clone, Default)]
+struct Slot {
+    pending: BTreeSet<Producer>,
+    blocked: bool,
+}
+
+impl Slot {
+    fn empty(&self) -> bool {
+        self.pending.is_empty() && !self.blocked
+    }
+}
+
+struct Allocation<'f> {
+    f: &'f Function,
+    need: BTreeMap<Producer, usize>,
+    bid: Vec<usize>,
+    block_end: Vec<usize>,
+    escaping: BTreeSet<usize>,
+    reserved: BTreeSet<usize>,
+    /// Structural waits as found in the input (with the dropped producer).
+    structural: BTreeMap<usize, BTreeSet<Producer>>,
+    out_states: Vec<Option<Pending>>,
+    /// Per producer: its scoreboard and the producers it joined there.
+    joined: BTreeMap<Producer, (usize, BTreeSet<Producer>)>,
+    assign: BTreeMap<Producer, usize>,
+}
+
+impl Allocation<'_> {
+    fn need_of(&self, p: Producer) -> usize {
+        self.need.get(&p).copied().unwrap_or(NEVER)
+    }
+
+    /// A one-block loop: the block's last instruction branches to its first.
+    fn self_loop(&self, i: usize) -> bool {
+        let b = self.bid[i];
+        let start = (0..=i).find(|&j| self.bid[j] == b).unwrap_or(i);
+        let end = self.block_end[b];
+        self.f.succ[end].contains(&start)
+    }
+
+    /// An `ATOM`/`RED` without destination that only its own next iteration waits for, alone,
+    /// in a one-block loop: an in-block load, not a scoreboard-5 producer.
+    fn local_atomic(&self, p: Producer) -> bool {
+        let i = site(p);
+        let f = self.f;
+        if !is_write(p) || !f.ins[i].atomic_no_dest() {
+            return false;
+        }
+        let Some(own) = self.structural.get(&i) else {
+            return false;
+        };
+        own.contains(&p)
+            && !self
+                .structural
+                .iter()
+                .any(|(&j, v)| j != i && v.contains(&p))
+            && !own
+                .iter()
+                .any(|&q| q != p && is_write(q) && f.ins[site(q)].atomic_no_dest())
+            && self.self_loop(i)
+    }
+
+    /// The scoreboard of producer `p` in state `st` at its instruction; records the producers
+    /// it joins there (for the reuse wait). `None`: no rule applies (the pass gives up).
+    fn choose(&mut self, p: Producer, st: &[Slot; SBS]) -> Option<usize> {
+        let free_all: Vec<usize> = (0..SBS).filter(|&x| st[x].empty()).collect();
+        if self.local_atomic(p) {
+            if let Some(&x) = free_all.iter().find(|&&x| (2..=4).contains(&x)) {
+                return Some(x);
+            }
+        }
+        let b = self.choose_model(p, st, free_all)?;
+        let joined = st[b].pending.clone();
+        self.joined.insert(p, (b, joined));
+        Some(b)
+    }
+
+    /// The allocation rules proper; `free` lists the empty scoreboards. A busy scoreboard's key
+    /// is the earliest first need of its producers: a *tie* has the producer's own first need.
+    fn choose_model(&self, p: Producer, st: &[Slot; SBS], mut free: Vec<usize>) -> Option<usize> {
+        let f = self.f;
+        let n = f.n();
+        let i = site(p);
+        let x = &f.ins[i];
+        let np = self.need_of(p);
+        let own = |b: usize| st[b].pending.iter().any(|&q| site(q) == i);
+        let busy: BTreeMap<usize, usize> = (0..SBS)
+            .filter(|&b| !st[b].empty() && !st[b].blocked)
+            .map(|b| {
+                let m = st[b]
+                    .pending
+                    .iter()
+                    .map(|&q| self.need_of(q))
+                    .min()
+                    .unwrap_or(NEVER);
+                (b, m)
+            })
+            .collect();
+        // Merge blocks right after this block: scoreboards pending there from paths already
+        // allocated are avoided.
+        let end = self.block_end[self.bid[i]];
+        let mut bad = [false; SBS];
+        let mut range: Option<Vec<bool>> = None;
+        for &m in &f.succ[end] {
+            if m >= n || f.pred[m].len() < 2 {
+                continue;
+            }
+            let r = range.get_or_insert_with(|| f.live_range(p));
+            if !r[m] {
+                continue;
+            }
+            for &j in &f.pred[m] {
+                if let Some(Some(s)) = self.out_states.get(j) {
+                    if self.bid[j] != self.bid[i] {
+                        for (b, qs) in s.iter().enumerate() {
+                            if !qs.is_empty() {
+                                bad[b] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let kept: Vec<usize> = free.iter().copied().filter(|&b| !bad[b]).collect();
+        if !kept.is_empty() {
+            free = kept;
+        }
+        let tie: Vec<usize> = busy
+            .iter()
+            .filter(|&(&b, &m)| m == np && !own(b))
+            .map(|(&b, _)| b)
+            .collect();
+        let reserved = self.reserved.contains(&self.bid[i]);
+        let fit = |cands: &[usize]| -> Option<usize> {
+            let c: Vec<usize> = cands
+                .iter()
+                .copied()
+                .filter(|&b| busy.contains_key(&b) && !own(b))
+                .collect();
+            let ge: Vec<usize> = c.iter().copied().filter(|b| busy[b] >= np).collect();
+            if !ge.is_empty() {
+                return ge.into_iter().min_by_key(|&b| (busy[&b], b));
+            }
+            c.into_iter()
+                .max_by_key(|&b| (busy[&b], std::cmp::Reverse(b)))
+        };
+        let best_fit = || -> Option<usize> {
+            let c: Vec<usize> = (0..SBS)
+                .filter(|&b| busy.contains_key(&b) && !own(b))
+                .collect();
+            let le: Vec<usize> = c.iter().copied().filter(|b| busy[b] <= np).collect();
+            if !le.is_empty() {
+                return le
+                    .into_iter()
+                    .max_by_key(|&b| (busy[&b], std::cmp::Reverse(b)));
+            }
+            c.into_iter().min_by_key(|&b| (busy[&b], b))
+        };
+        let write = is_write(p);
+        // An escaping load joins scoreboard 5 (busy or not).
+        if write && self.escaping.contains(&i) {
+            return Some(5);
+        }
+        // So do ATOM/RED without destination and texture/surface loads.
+        if write
+            && (((x.defs.is_empty() || x.texture()) && x.memory_load())
+                || (x.defs.is_empty() && x.name.starts_with("RED")))
+        {
+            return Some(5);
+        }
+        let is_free = |b: usize| free.contains(&b);
+        // A load consumed in its block: a tie (any scoreboard: model v13), the lowest free of
+        // 2-4, 5 (unless the block is reserved for an escaping load), the fit among 2-5.
+        if write && x.memory_load() {
+            if let Some(&b) = tie.first() {
+                return Some(b);
+            }
+            if let Some(b) = (2..=4).find(|&b| is_free(b)) {
+                return Some(b);
+            }
+            if is_free(5) && !reserved {
+                return Some(5);
+            }
+            if let Some(b) = fit(&[2, 3, 4, 5]) {
+                return Some(b);
+            }
+            return if is_free(5) { Some(5) } else { best_fit() };
+        }
+        // Anything else: a tie, the lowest free of 0-4, 5, the best fit.
+        if let Some(&b) = tie.first() {
+            return Some(b);
+        }
+        if let Some(b) = (0..=4).find(|&b| is_free(b)) {
+            return Some(b);
+        }
+        if is_free(5) && !(reserved && write) {
+            return Some(5);
+        }
+        Some(best_fit().unwrap_or_else(|| free.first().copied().unwrap_or(0)))
+    }
+}
+
+/// The pass's result per instruction: write scoreboard, read scoreboard, wait mask.
+type Words = Vec<(u64, u64, u64)>;
+
+fn run(f: &Function) -> Option<Words> {
+    let n = f.n();
+    let dropped = producer(0, true);
+    let structural = f.structural();
+    let kept: BTreeMap<usize, BTreeSet<Producer>> = structural
+        .iter()
+        .map(|(&i, v)| (i, v.iter().copied().filter(|&q| q != dropped).collect()))
+        .collect();
+    let mut prods = Vec::new();
+    for (i, x) in f.ins.iter().enumerate() {
+        if x.read_sb != NO_SB {
+            prods.push(producer(i, false));
+        }
+        if x.write_sb != NO_SB && i != 0 {
+            prods.push(producer(i, true));
+        }
+    }
+    let need = f.first_needs(&prods);
+    let bid = f.blocks();
+    let nb = bid.last().map_or(0, |&b| b + 1);
+    let mut block_end = vec![0; nb];
+    for (i, &b) in bid.iter().enumerate() {
+        block_end[b] = i;
+    }
+    // Scoreboard-5 producers: loads not consumed in their block (their block and the block of
+    // their first need reserve SB5 for them), ATOM/RED without destination.
+    let mut escaping = BTreeSet::new();
+    let mut reserved = BTreeSet::new();
+    for &p in &prods {
+        if !is_write(p) {
+            continue;
+        }
+        let j = site(p);
+        let x = &f.ins[j];
+        if x.plain_load() {
+            let mut k = j + 1;
+            let mut escapes = true;
+            while k < n && bid[k] == bid[j] {
+                if f.hazard(p, k, true) {
+                    escapes = false;
+                    break;
+                }
+                k += 1;
+            }
+            if escapes {
+                escaping.insert(j);
+                reserved.insert(bid[j]);
+            }
+        }
+        if x.atomic_no_dest() {
+            reserved.insert(bid[j]);
+        }
+    }
+    for &j in &escaping {
+        let nj = need.get(&producer(j, true)).copied().unwrap_or(NEVER);
+        if nj < n {
+            reserved.insert(bid[nj]);
+        }
+    }
+    let mut a = Allocation {
+        f,
+        need,
+        bid,
+        block_end,
+        escaping,
+        reserved,
+        structural,
+        out_states: vec![None; n],
+        joined: BTreeMap::new(),
+        assign: BTreeMap::new(),
+    };
+    let mut memo = BTreeMap::new();
+    for i in f.reverse_post_order(&a.bid) {
+        let x = &f.ins[i];
+        let mut st: Pending = Default::default();
+        for &j in &f.pred[i] {
+            if let Some(s) = &a.out_states[j] {
+                for b in 0..SBS {
+                    st[b].extend(s[b].iter().copied());
+                }
+            }
+        }
+        let mut w = 0u64;
+        let mut wh = 0u64;
+        let waits_here = kept.get(&i);
+        for (b, qs) in st.iter().enumerate() {
+            if qs
+                .iter()
+                .any(|&q| f.hazard(q, i, true) || waits_here.is_some_and(|s| s.contains(&q)))
+            {
+                w |= 1 << b;
+            }
+            if qs.iter().any(|&q| f.hazard(q, i, true)) {
+                wh |= 1 << b;
+            }
+        }
+        for (b, qs) in st.iter_mut().enumerate() {
+            if w >> b & 1 == 0 {
+                continue;
+            }
+            if x.collective {
+                qs.retain(|&q| !(is_write(q) && f.ins[site(q)].defines_uniform()));
+            } else {
+                qs.clear();
+            }
+        }
+        if !x.collective {
+            let (fw, _) = f.flush(i, &st, &mut memo);
+            let fw = fw & !w;
+            let latch = f.succ[i]
+                .iter()
+                .any(|h| f.loops.get(h).is_some_and(|body| body[i]));
+            w |= fw;
+            for (b, qs) in st.iter_mut().enumerate() {
+                if w >> b & 1 == 1 && !(latch && fw >> b & 1 == 1) {
+                    qs.clear();
+                }
+            }
+        }
+        let blocked = w & !wh;
+        let mut slots: [Slot; SBS] = Default::default();
+        for (b, qs) in st.into_iter().enumerate() {
+            if blocked >> b & 1 == 1 {
+                slots[b].blocked = true;
+            } else {
+                slots[b].pending = qs;
+            }
+        }
+        for write in [false, true] {
+            let p = producer(i, write);
+            if !a.need.contains_key(&p) {
+                continue;
+            }
+            let b = a.choose(p, &slots)?;
+            a.assign.insert(p, b);
+            slots[b].pending.insert(p);
+        }
+        a.out_states[i] = Some(slots.map(|s| s.pending));
+    }
+    let (waits, pin) = place_waits(f, &a.assign, &kept);
+    // A producer whose scoreboard, around a back edge, holds a later producer it did not join
+    // waits that scoreboard at itself.
+    let mut extra: BTreeMap<usize, BTreeSet<Producer>> = BTreeMap::new();
+    for (&p, &b) in &a.assign {
+        let Some((jb, joined)) = a.joined.get(&p) else {
+            continue;
+        };
+        if *jb != b {
+            continue;
+        }
+        let i = site(p);
+        if let Some(Some(s)) = pin.get(i) {
+            for &q in &s[b] {
+                if !joined.contains(&q) && site(q) > i {
+                    extra.entry(i).or_default().insert(q);
+                }
+            }
+        }
+    }
+    let waits = if extra.is_empty() {
+        waits
+    } else {
+        let mut s = kept.clone();
+        for (i, v) in extra {
+            s.entry(i).or_default().extend(v);
+        }
+        place_waits(f, &a.assign, &s).0
+    };
+    Some(
+        (0..n)
+            .map(|i| {
+                (
+                    a.assign
+                        .get(&producer(i, true))
+                        .map_or(NO_SB, |&b| b as u64),
+                    a.assign
+                        .get(&producer(i, false))
+                        .map_or(NO_SB, |&b| b as u64),
+                    waits[i],
+                )
+            })
+            .collect(),
+    )
+}
+
+/// Wait masks for an allocation (hazards on every path, the loop-entry flush, the structural
+/// waits), and each instruction's entry state.
+fn place_waits(
+    f: &Function,
+    assign: &BTreeMap<Producer, usize>,
+    structural: &BTreeMap<usize, BTreeSet<Producer>>,
+) -> (Vec<u64>, Vec<Option<Pending>>) {
+    let n = f.n();
+    let mut pin: Vec<Option<Pending>> = vec![None; n];
+    let mut waits: Vec<u64> = f.ins.iter().map(|x| x.wait).collect();
+    if n == 0 {
+        return (waits, pin);
+    }
+    pin[0] = Some(Default::default());
+    let mut work = vec![0];
+    let mut memo = BTreeMap::new();
+    while let Some(i) = work.pop() {
+        let Some(mut st) = pin[i].clone() else {
+            continue;
+        };
+        let x = &f.ins[i];
+        let mut need = 0u64;
+        for (b, qs) in st.iter().enumerate() {
+            if qs.iter().any(|&q| f.hazard(q, i, true)) {
+                need |= 1 << b;
+            }
+        }
+        let mut keep = 0u64;
+        if !x.collective {
+            let (fw, fk) = f.flush(i, &st, &mut memo);
+            need |= fw;
+            keep |= fk;
+        }
+        if let Some(s) = structural.get(&i) {
+            for (b, qs) in st.iter().enumerate() {
+                if qs.iter().any(|q| s.contains(q)) {
+                    need |= 1 << b;
+                }
+            }
+        }
+        waits[i] = need;
+        for (b, qs) in st.iter_mut().enumerate() {
+            if need >> b & 1 == 0 {
+                continue;
+            }
+            if x.collective {
+                qs.retain(|&q| !(is_write(q) && f.ins[site(q)].defines_uniform()));
+                continue;
+            }
+            if keep >> b & 1 == 1 {
+                continue;
+            }
+            qs.clear();
+        }
+        for write in [true, false] {
+            let p = producer(i, write);
+            if let Some(&b) = assign.get(&p) {
+                st[b].insert(p);
+            }
+        }
+        f.flow(i, &st, &mut pin, &mut work);
+    }
+    (waits, pin)
+}
+
+/// The function's code with nvlink's scoreboards and wait masks, for a triggered function
+/// (see the module documentation); `None` when it is not triggered or the pass gives up.
+/// Only the write/read scoreboard and wait fields of the control words change.
+pub fn reallocate(code: &[u8]) -> Option<Vec<u8>> {
+    if !triggered(code) {
+        return None;
+    }
+    let w = words(code)?;
+    if w.len() > MAX_INSNS {
+        return None;
+    }
+    let f = Function::new(&w)?;
+    let words_out = run(&f)?;
+    let mut out = code.to_vec();
+    for (k, (&(_, hi), (ws, rs, wait))) in w.iter().zip(words_out).enumerate() {
+        let field = (0x3f_u64 << 11 | 7 << 8 | 7 << 5) << 41;
+        let hi = hi & !field | (wait << 11 | rs << 8 | ws << 5) << 41;
+        out.get_mut(k * 16 + 8..k * 16 + 16)?
+            .copy_from_slice(&hi.to_le_bytes());
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elf::ElfFile;
+    use crate::input::fatbin::Fatbin;
+
+    fn corpus(case: &str, file: &str) -> Vec<u8> {
+        let p = format!(
+            "{}/../tests/corpus/{case}/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+    }
+
+    fn texts(e: &ElfFile<'_>) -> Vec<(String, Vec<u8>)> {
+        (0..e.sections().len() as u32)
+            .filter_map(|i| {
+                let name = String::from_utf8_lossy(e.section_name(i).ok()?).into_owned();
+                let data = e.section_data(i).ok()?;
+                name.starts_with(".text.").then(|| (name, data.to_vec()))
+            })
+            .collect()
+    }
+
+    fn controls(code: &[u8]) -> Vec<u64> {
+        code.chunks_exact(16)
+            .map(|c| u64::from_le_bytes(c[8..].try_into().unwrap()) >> 41)
+            .collect()
+    }
+
+    /// (functions re-allocated exactly as nvlink did, triggered functions the pass gave up on)
+    /// for the functions of `object` in the golden output of `case`; a triggered function the
+    /// pass gets wrong fails the test.
+    fn check(case: &str, object: &str) -> (usize, usize) {
+        let (host, output) = (corpus(case, object), corpus(case, "expected.cubin"));
+        // The device code of an `nvcc -dc` object: the cubin in its `__nv_relfatbin`.
+        let host = ElfFile::parse(&host).unwrap();
+        let fatbin = host
+            .section_data(host.section_by_name(b"__nv_relfatbin").unwrap())
+            .unwrap();
+        let fatbin = Fatbin::parse(fatbin).unwrap();
+        let cubin = fatbin.payload(0).unwrap();
+        let (input, output) = (
+            ElfFile::parse(&cubin).unwrap(),
+            ElfFile::parse(&output).unwrap(),
+        );
+        let want: BTreeMap<String, Vec<u8>> = texts(&output).into_iter().collect();
+        let (mut exact, mut left) = (0, 0);
+        for (name, code) in texts(&input) {
+            let Some(out) = want.get(&name) else {
+                continue;
+            };
+            if !triggered(&code) {
+                continue;
+            }
+            match reallocate(&code) {
+                Some(new) => {
+                    assert_eq!(controls(&new), controls(out), "{case} {name}");
+                    exact += 1;
+                }
+                None => left += 1,
+            }
+        }
+        (exact, left)
+    }
+
+    #[test]
+    fn texture_kernel_as_nvlink() {
+        assert_eq!(check("sm100_scoreboard_tex_gather", "texfn.o"), (1, 0));
+    }
+
+    #[test]
+    fn sm120_kernel_as_nvlink() {
+        assert_eq!(check("sm120_scoreboard_devrt_api", "alloc.o"), (1, 0));
+    }
+
+    /// The v13 rule: the second `LDG` joins scoreboard 0 (v12 took 2).
+    #[test]
+    fn load_joins_a_tie_outside_2_to_4() {
+        assert_eq!(check("sm100_scoreboard_load_tie", "axpy.o"), (1, 0));
+        assert_eq!(check("sm120_scoreboard_load_tie", "axpy.o"), (1, 0));
+    }
+
+    /// A kernel with a `CALL` (here into libcudadevrt) is not triggered.
+    #[test]
+    fn callers_are_left_alone() {
+        assert_eq!(check("sm100_dynamic_parallelism", "dp.o"), (0, 0));
+        assert_eq!(check("sm120_scoreboard_devrt_api", "query.o"), (0, 0));
+    }
+
+    fn ldc_r1(write_sb: u64) -> [u8; 16] {
+        let hi = LDC_R1.1 | (0x71 | write_sb << 5) << 41;
+        let mut w = [0; 16];
+        w[..8].copy_from_slice(&LDC_R1.0.to_le_bytes());
+        w[8..].copy_from_slice(&hi.to_le_bytes());
+        w
+    }
+
+    fn exit() -> [u8; 16] {
+        let mut w = [0; 16];
+        w[..8].copy_from_slice(&0x794du64.to_le_bytes());
+        w[8..].copy_from_slice(&(0x0380_0000u64 | 0xf << 41).to_le_bytes());
+        w
+    }
+
+    #[test]
+    fn the_stack_pointer_load_loses_its_scoreboard() {
+        let code = [ldc_r1(0), exit()].concat();
+        assert!(triggered(&code));
+        let new = reallocate(&code).expect("triggered");
+        assert_eq!(controls(&new)[0] >> 5 & 7, NO_SB);
+        // Without a write scoreboard there is nothing to do.
+        assert!(!triggered(&[ldc_r1(7), exit()].concat()));
+    }
+
+    /// The opcode list is searched by bisection.
+    #[test]
+    fn validated_opcodes_sorted() {
+        assert!(VALIDATED.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn unknown_instructions_keep_the_input() {
+        let mut odd = exit();
+        odd[..8].copy_from_slice(&0x7fffu64.to_le_bytes());
+        let code = [ldc_r1(0), odd, exit()].concat();
+        assert!(!triggered(&code));
+        assert_eq!(reallocate(&code), None);
+        assert_eq!(reallocate(&code[..20]), None);
+        assert_eq!(reallocate(&[]), None);
+    }
+}
