@@ -1131,15 +1131,11 @@ mod tests {
         (exact, left)
     }
 
-    /// nvlink re-allocates this texture kernel. The decoder declines its `TEX.LL` forms
-    /// (ambiguous in every body it learned from), so the kernel's use of R1 cannot be
-    /// confirmed and the pass leaves it alone (the corpus case stays DIFFERENT); once the
-    /// decoder reads them, the pass must reproduce nvlink's words (`check` asserts it).
+    /// nvlink re-allocates this texture kernel (`gather1d`: `TEX.LL` 2D and `TLD.LZ`); the pass
+    /// must reproduce nvlink's words (the decoder reads its `TEX.LL` by the hand-written rule).
     #[test]
-    fn texture_kernel_as_nvlink_or_left_alone() {
-        let (exact, gave_up) = check("sm100_scoreboard_tex_gather", "texfn.o");
-        assert_eq!(gave_up, 0);
-        assert!(exact <= 1);
+    fn texture_kernel_as_nvlink() {
+        assert_eq!(check("sm100_scoreboard_tex_gather", "texfn.o"), (1, 0));
     }
 
     #[test]
