@@ -1,0 +1,9 @@
+__global__ void k2l(cudaTextureObject_t t, float* o, float a, float b, float l) { o[threadIdx.x] = tex2DLod<float>(t, a, b, l); }
+__global__ void k3l(cudaTextureObject_t t, float* o, float a, float b, float c, float l) { o[threadIdx.x] = tex3DLod<float>(t, a, b, c, l); }
+__global__ void kal(cudaTextureObject_t t, float* o, float a, float b, int i, float l) { o[threadIdx.x] = tex2DLayeredLod<float>(t, a, b, i, l); }
+__global__ void k2(cudaTextureObject_t t, float4* o, float a, float b) { o[threadIdx.x] = tex2D<float4>(t, a, b); }
+__global__ void k3(cudaTextureObject_t t, float4* o, float a, float b, float c) { o[threadIdx.x] = tex3D<float4>(t, a, b, c); }
+__global__ void ka(cudaTextureObject_t t, float2* o, float a, float b, int i) { o[threadIdx.x] = tex2DLayered<float2>(t, a, b, i); }
+__global__ void k1(cudaTextureObject_t t, float* o, float a) { o[threadIdx.x] = tex1D<float>(t, a); }
+__global__ void k1a(cudaTextureObject_t t, float* o, float a, int i) { o[threadIdx.x] = tex1DLayered<float>(t, a, i); }
+__global__ void kc(cudaTextureObject_t t, float* o, float a, float b, float c) { o[threadIdx.x] = texCubemap<float>(t, a, b, c); }
