@@ -48,4 +48,15 @@ pub mod mercury;
 pub mod nvinfo;
 pub mod target;
 
+/// A file of a recorded corpus case (`tests/corpus/<case>/<file>`), for unit tests that check
+/// a pass against nvlink's images.
+#[cfg(test)]
+pub(crate) fn corpus_file(case: &str, file: &str) -> Vec<u8> {
+    let p = format!(
+        "{}/../tests/corpus/{case}/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
 pub use linker::{Linked, Linker, LinkerInput};

@@ -1238,13 +1238,7 @@ mod tests {
     use super::*;
     use crate::elf::ElfFile;
 
-    fn corpus(case: &str, file: &str) -> Vec<u8> {
-        let p = format!(
-            "{}/../tests/corpus/{case}/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
-    }
+    use crate::corpus_file as corpus;
 
     fn section<'d>(e: &ElfFile<'d>, name: &str) -> &'d [u8] {
         let i = e.section_by_name(name.as_bytes()).unwrap();

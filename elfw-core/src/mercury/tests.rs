@@ -4,13 +4,7 @@
 use super::*;
 use crate::elf::ElfFile;
 
-fn corpus(case: &str, file: &str) -> Vec<u8> {
-    let p = format!(
-        "{}/../tests/corpus/{case}/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
-}
+use crate::corpus_file as corpus;
 
 /// Final and relocatable Mercury images of the corpus, one per target and mode.
 const GOLDENS: &[&str] = &[

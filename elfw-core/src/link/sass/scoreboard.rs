@@ -1073,13 +1073,7 @@ mod tests {
     use crate::elf::ElfFile;
     use crate::input::fatbin::Fatbin;
 
-    fn corpus(case: &str, file: &str) -> Vec<u8> {
-        let p = format!(
-            "{}/../tests/corpus/{case}/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
-    }
+    use crate::corpus_file as corpus;
 
     fn texts(e: &ElfFile<'_>) -> Vec<(String, Vec<u8>)> {
         (0..e.sections().len() as u32)
