@@ -47,6 +47,12 @@ impl Patched {
         self.range(section).is_some()
     }
 
+    /// Whether `section` has a field to write that starts before byte `end`.
+    pub fn touches_before(&self, section: SecId, end: u64) -> bool {
+        self.range(section)
+            .is_some_and(|r| self.patches[r].iter().any(|p| p.offset < end))
+    }
+
     /// Where `section`'s fields are in `patches`, when it has any.
     fn range(&self, section: SecId) -> Option<std::ops::Range<usize>> {
         let &(start, end) = self.by_section.get(section.0 as usize)?;

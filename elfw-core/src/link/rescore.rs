@@ -37,6 +37,18 @@ pub fn rescore(
         if fin.contents.get(&text).is_some() || !st.sec(text).name().starts_with(".text.") {
             continue;
         }
+        // Most functions do not open with the stack-pointer load: their first instruction,
+        // as merged, says so before the whole section is assembled and relocated (unless a
+        // field is written into that instruction).
+        let first = st
+            .nodes_of(text)
+            .find(|n| n.offset() == 0)
+            .and_then(|n| n.data());
+        if let Some(first) = first.filter(|d| d.len() >= 16) {
+            if !patched.touches_before(text, 16) && !scoreboard::opens_with_trigger(first) {
+                continue;
+            }
+        }
         let code = patched.section(st, text);
         if let Some(new) = scoreboard::reallocate(&code) {
             fin.contents.insert(text, new);

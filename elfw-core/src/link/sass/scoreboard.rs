@@ -167,19 +167,28 @@ fn words(code: &[u8]) -> Option<Vec<(u64, u64)>> {
         .collect()
 }
 
+/// Whether `code` (a function's code, or just its start) opens with `LDC R1, c[0x0][0x37c]`
+/// carrying a write scoreboard: the first condition of [`triggered`], which needs only the
+/// first instruction.
+pub fn opens_with_trigger(code: &[u8]) -> bool {
+    let (Some(lo), Some(hi)) = (code.get(..8), code.get(8..16)) else {
+        return false;
+    };
+    let lo = u64::from_le_bytes(lo.try_into().unwrap_or_default());
+    let hi = u64::from_le_bytes(hi.try_into().unwrap_or_default());
+    lo == LDC_R1.0 && hi & BODY_HI == LDC_R1.1 && hi >> 46 & 7 != NO_SB
+}
+
 /// Whether the function opens with `LDC R1, c[0x0][0x37c]` carrying a write scoreboard, no
 /// other instruction touches `R1`, and there is no `CALL` (the functions nvlink re-allocates).
 /// Instructions the decoder does not know make it `false`.
 pub fn triggered(code: &[u8]) -> bool {
+    if !opens_with_trigger(code) {
+        return false;
+    }
     let Some(w) = words(code) else {
         return false;
     };
-    let Some(&first) = w.first() else {
-        return false;
-    };
-    if first.0 != LDC_R1.0 || first.1 & BODY_HI != LDC_R1.1 || first.1 >> 46 & 7 == NO_SB {
-        return false;
-    }
     let r1 = Reg {
         kind: RegKind::R,
         num: 1,
