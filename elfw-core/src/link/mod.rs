@@ -503,10 +503,18 @@ fn run(
         for d in uncalled {
             diags.push(d);
         }
-        finalize::check_undefined(&st, opts, diags);
-        finalize::check_register_limits(&st, opts, diags);
         Ok(())
     })?;
+    // (nvlink's order: the shared-memory limit is checked on the laid-out windows after the
+    // warnings above and before undefined references and register limits.)
+    timed(times, "shared-layout", || {
+        shared::layout_shared(&mut st, opts)
+    });
+    finalize::check_shared_limits(&st, opts, diags);
+    timed(times, "undefined", || {
+        finalize::check_undefined(&st, opts, diags);
+        finalize::check_register_limits(&st, opts, diags);
+    });
     // (Without an object merged there is no graph: nvlink says it found no relocatable
     // objects, observed for a skipped cubin and PTX files before sm_90.)
     if opts.want_callgraph && !opts.relocatable && merged.iter().any(|&m| m) {
@@ -526,13 +534,6 @@ fn run(
         timed(times, "line-tables", || {
             lines::rebuild_line_tables(&mut st, inputs, &rewritten)
         });
-    }
-    timed(times, "shared-layout", || {
-        shared::layout_shared(&mut st, opts)
-    });
-    finalize::check_shared_limits(&st, opts, diags);
-    if diags.has_errors() {
-        return Ok(Vec::new());
     }
     relocate::check_deleted_references(&st, opts)?;
     let bank2 = timed(times, "constant-bank-2", || {
