@@ -1087,24 +1087,29 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 r.dropped = true;
             }
         }
-        // (Below sm_90, where relocations are REL, only the `.debug_line` ones go: observed on
-        // sm_75 and sm_80, the same copies keep their `.debug_frame` and `.nv_debug_line_sass`
-        // relocations.)
+        // (Below sm_90, where relocations are REL, only the `.debug_line` ones go, and of the
+        // rest those that would clear a field for a removed function: observed on sm_75 and
+        // sm_80, the same copies keep their `.debug_frame` and `.nv_debug_line_sass`
+        // relocations, but a replaced copy of a function dead code elimination then removes
+        // keeps its FDE's address range, `R_CUDA_UNUSED_CLEAR64` unapplied.)
         if had_relocations {
             self.st.replaced_with_relocations.push((old_input, idx));
             let frames = self.opts.target.sm >= 90;
-            let ranges: rustc_hash::FxHashSet<SecId> = self
+            let ranges: rustc_hash::FxHashMap<SecId, bool> = self
                 .st
                 .section_ids()
-                .filter(|&id| {
+                .filter_map(|id| {
                     let name = self.st.sec(id).name();
                     let name = name.strip_prefix(".nv.merc").unwrap_or(name);
-                    describes_code_ranges(name) && (frames || name == ".debug_line")
+                    describes_code_ranges(name).then_some((id, frames || name == ".debug_line"))
                 })
                 .collect();
             for r in self.st.relocs.iter_mut() {
-                if r.sym == Some(idx) && r.input == old_input && ranges.contains(&r.target) {
-                    r.dropped = true;
+                if r.sym != Some(idx) || r.input != old_input {
+                    continue;
+                }
+                if let Some(&all) = ranges.get(&r.target) {
+                    r.dropped |= all || clears_for_removed(r.r_type);
                 }
             }
         }
@@ -2119,6 +2124,13 @@ impl<'a, 'd> MergeCx<'a, 'd> {
 /// the frame and line tables describe the losing copy's own code (observed: a thrust `-G`
 /// link in two TUs keeps the `.debug_info` and `.debug_loc` relocations against the losing
 /// kernels, now meaning the winners, and drops the `.debug_line` and `.debug_frame` ones).
+/// Whether relocation type `r_type` only clears its field when its symbol was removed (the
+/// `UNUSED_CLEAR` kinds).
+fn clears_for_removed(r_type: u32) -> bool {
+    elfw_reloc::table::lookup(r_type)
+        .is_some_and(|t| t.value == elfw_reloc::table::ValueKind::Clear)
+}
+
 fn describes_code_ranges(name: &str) -> bool {
     matches!(name, ".debug_frame" | ".debug_line" | ".nv_debug_line_sass")
 }
