@@ -544,24 +544,24 @@ pub fn relocate(
         let apply = matches!(disposition, Disposition::Apply | Disposition::ApplyAndKeep);
         let keep = matches!(disposition, Disposition::Keep | Disposition::ApplyAndKeep);
         if apply {
-            // Debug info naming dynamic shared memory resolves it to -1 without `-g`, as in
-            // the SASS world (observed, sm_100 `-G` objects linked without `-g` and with
-            // `-g -suppress-debug-info`: 0x3ff in both worlds' `.debug_info`).
+            // Debug info naming dynamic shared memory, or a kernel's variable whose window
+            // went, resolves it to -1 without `-g`, as in the SASS world (observed, sm_100 `-G`
+            // objects linked without `-g` and with `-g -suppress-debug-info`: 0x3ff in both
+            // worlds' `.debug_info`; the windows `--kernels-used` leaves out on sm_100/sm_120).
+            let twin = w.sections[target].twin;
             let dynamic_in_debug = !opts.debug
                 && s.shared()
                     .is_some_and(|v| st.shared_vars[v].kind == SharedKind::Dynamic)
-                && super::relocate::is_debug_target(st.sec(w.sections[target].twin).name());
+                && super::relocate::is_debug_target(st.sec(twin).name());
+            let view = super::relocate::View::of(st);
             let symbol = if s.sym_type() == STT_SECTION {
                 0
-            } else if dynamic_in_debug {
+            } else if dynamic_in_debug
+                || super::relocate::removed_shared_in_debug(&view, s, twin, opts)
+            {
                 u64::MAX
             } else {
-                super::relocate::symbol_value_in(
-                    &super::relocate::View::of(st),
-                    s,
-                    opts,
-                    w.sections[target].twin,
-                )
+                super::relocate::symbol_value_in(&view, s, opts, twin)
             };
             let addend = if disposition == Disposition::ApplyAndKeep {
                 r.sass_addend

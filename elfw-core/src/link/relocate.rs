@@ -305,14 +305,7 @@ fn decide<'d>(
         Some(_) => Target::LinkTime,
         None => target_class(st, s, opts),
     };
-    // Debug info naming a `__shared__` variable whose kernel's window went resolves it to -1,
-    // as for shared memory no kernel lays out (observed, sm_80 `-G` objects linked without
-    // `-g`, `--kernels-used` leaving the kernel out).
-    let removed_shared_in_debug = s.shared().is_some_and(|v| {
-        let var = &st.shared_vars[v];
-        var.offset.is_none() && var.section.is_some_and(|w| st.sec(w).removed())
-    }) && is_debug_target(st.sec(r.target).name())
-        && !opts.debug;
+    let removed_shared_in_debug = removed_shared_in_debug(st, s, r.target, opts);
     let class = if removed_shared_in_debug {
         Target::LinkTime
     } else {
@@ -570,6 +563,24 @@ pub(super) fn symbol_value_in(
     s.shared()
         .and_then(|v| st.dynamic_shared_at.get(&(code, v)).copied())
         .unwrap_or_else(|| symbol_value(st, s, opts))
+}
+
+/// Whether debug section `target` names, through `s`, a `__shared__` variable whose kernel's
+/// window went: resolved to -1, as shared memory no kernel lays out (observed, `-G` objects
+/// linked without `-g`, `--kernels-used` leaving the kernel out: sm_80, and on sm_100/sm_120
+/// in the Mercury twin too).
+pub(super) fn removed_shared_in_debug(
+    st: &View<'_, '_>,
+    s: SymbolRef,
+    target: SecId,
+    opts: &LinkOptions,
+) -> bool {
+    !opts.debug
+        && s.shared().is_some_and(|v| {
+            let var = &st.shared_vars[v];
+            var.offset.is_none() && var.section.is_some_and(|w| st.sec(w).removed())
+        })
+        && is_debug_target(st.sec(target).name())
 }
 
 /// A DWARF or NVIDIA debug section.
