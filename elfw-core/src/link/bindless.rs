@@ -194,7 +194,26 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
     for &(target, _, t) in &found {
         *used.entry(target).or_default() |= kind_bits(t);
     }
-    if used.is_empty() {
+    // A link left with one kernel gives it the kinds all code read, that of functions dead
+    // code elimination removed and of kernels `--kernels-used` left out included (observed,
+    // sm_80 to sm_120: a kernel reading a sampler gets the texture slot a dead function's
+    // `txq` asked for, and a kernel reading none gets every slot when the kernels reading
+    // them are left out; with two kernels left each gets what it reaches).
+    let mut kernels = st
+        .functions
+        .iter()
+        .skip(1)
+        .filter(|f| f.is_entry && !f.dead && !f.demoted);
+    let lone_kernel_mask = match (kernels.next(), kernels.next()) {
+        (Some(_), None) => st
+            .relocs
+            .iter()
+            .filter(|r| st.sec(r.target).name().starts_with(".text."))
+            .filter_map(|r| r.sym)
+            .fold(0, |m, sym| m | kind_bits(st.sym(sym).sym_type())),
+        _ => 0,
+    };
+    if used.is_empty() && lone_kernel_mask == 0 {
         return slots;
     }
     let refs = slot_order(st);
@@ -208,7 +227,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
     };
     for k in 1..st.functions.len() {
         let f = &st.functions[k];
-        if !f.is_entry || f.dead {
+        if !f.is_entry || f.dead || f.demoted {
             continue;
         }
         let Some(ksym) = f.sym else { continue };
@@ -229,9 +248,9 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
             .iter()
             .filter_map(|&g| text_of(st, &st.functions[g]))
             .collect();
-        let mask = texts
-            .iter()
-            .fold(0u8, |m, t| m | used.get(t).copied().unwrap_or(0));
+        let mask = texts.iter().fold(lone_kernel_mask, |m, t| {
+            m | used.get(t).copied().unwrap_or(0)
+        });
         if mask == 0 {
             continue;
         }
