@@ -196,8 +196,10 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 /// memory and (before sm_100, not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries
 /// the barrier count over from the kernel printed before when a kernel has no
 /// `EIATTR_NUM_BARRIERS`, starting from the image's count of data-less sections; so does
-/// this. When the link failed, the numbers come
-/// from the input cubins. A `relocatable` link's image holds no reserved shared memory.
+/// this. A link refused after its merge reports the image it made nonetheless (registers
+/// and stack propagated, shared memory laid out: observed); when there is no image at all,
+/// the numbers come from the input cubins. A `relocatable` link's image holds no reserved
+/// shared memory.
 pub fn verbose_lines(
     image: Option<&[u8]>,
     cubins: &[KeptCubin],
@@ -234,7 +236,8 @@ pub fn verbose_lines(
     }];
     // The count a kernel without `EIATTR_NUM_BARRIERS` shows is the one shown before it, and
     // before the first one the image's count of data-less sections (see `nobits_sections`).
-    // (A failed link: 0, as observed for `fail_undefined_verbose`.)
+    // (Also in a link refused after its merge, from the image it made: observed, sm_90, an
+    // undefined reference with `.nv.global` and one kernel's `.nv.shared.<k>`: 2.)
     let mut barriers = match (image, elves.first()) {
         (Some(_), Some(elf)) => nobits_sections(elf),
         _ => 0,
@@ -723,7 +726,16 @@ fn cast_template_literals(s: &str) -> String {
 /// the link first met them, removed ones printed with an empty name; `[N]` is the function's
 /// own register count (before propagation to kernels), followed by the propagation lines.
 /// Without a call graph (the link merged no relocatable object), nvlink's one line.
-pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
+///
+/// `limits`: the link's register-limit errors as (kernel, callee, register count), in the
+/// order they were reported. Each propagates its count to its kernel before anything else
+/// (observed: `mid` [70], which calls `h` [76], is reported and propagated to `k` first when
+/// it was defined first), so the walk below starts from those counts.
+pub fn callgraph_dump(
+    graph: Option<&Callgraph>,
+    target: Target,
+    limits: &[(&str, &str, u32)],
+) -> String {
     let Some(graph) = graph else {
         return "No relocatable objects found. Did not generate callgraph.\n".to_string();
     };
@@ -790,6 +802,19 @@ pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
         seen
     };
     let reaches: Vec<(usize, Vec<bool>)> = kernels.iter().map(|&k| (k, reach(k))).collect();
+    for &(kernel, callee, regs) in limits {
+        let Some(k) = kernels.iter().copied().find(|&k| name(&nodes[k]) == kernel) else {
+            continue;
+        };
+        if current[k].is_some_and(|kr| regs > kr) {
+            current[k] = Some(regs);
+            s.push_str(&format!(
+                "regcount {regs} for {} propagated to entry {}\n",
+                demangle(callee),
+                demangle(kernel)
+            ));
+        }
+    }
     // Functions in post-order of a depth-first walk from each node in turn along the callee
     // lists as printed (observed: `k_both -> 3 2` reports fixed_local [46] before sum_dyn
     // [44], so k_both gets no line for sum_dyn); a call back to a function the walk is still
