@@ -214,7 +214,11 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .keep_input_cubins(parsed.has("verbose") || parsed.has("print-map"))
         .link_map(parsed.has("print-map"))
         .callgraph(parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle"))
-        .refused_image(parsed.has("verbose"))
+        .refused_image(
+            parsed.has("verbose")
+                || parsed.has("dump-callgraph")
+                || parsed.has("dump-callgraph-no-demangle"),
+        )
         .ptxas(locate_ptxas())
         .link_time_optimization(
             (parsed.has("dlto") || parsed.has("link-time-opt"))

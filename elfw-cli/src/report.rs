@@ -823,6 +823,18 @@ pub fn callgraph_dump(
     let mut order = Vec::with_capacity(nodes.len());
     // 0: not met; 1: being walked; 2: placed.
     let mut state = vec![0u8; nodes.len()];
+    // With an image: the functions in the order of their code in it (observed: `make_shape`
+    // [30] reported before its callee `Rect::Rect` [26], which then has no line; fixed_local
+    // before sum_dyn, `__cudaCDP2MemsetAsync` before `__cudaCDP2MemcpyAsync`, as their
+    // sections are placed).
+    if nodes.iter().any(|n| n.code_position.is_some()) {
+        let mut placed: Vec<usize> = (0..nodes.len())
+            .filter(|&i| nodes[i].code_position.is_some())
+            .collect();
+        placed.sort_by_key(|&i| nodes[i].code_position);
+        order = placed;
+        state.fill(2);
+    }
     for root in 0..nodes.len() {
         if state[root] != 0 {
             continue;

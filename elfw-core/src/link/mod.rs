@@ -228,6 +228,10 @@ pub struct CallgraphNode {
     pub address_taken: bool,
     /// The register count its input reports.
     pub registers: Option<u32>,
+    /// Where its code section is in the image (its section index), when the link made an
+    /// image: nvlink propagates register counts to the kernels function by function in
+    /// this order (observed).
+    pub code_position: Option<u32>,
     /// Whom it may call, as node numbers (from 1), in nvlink's order: what each indirect
     /// call may reach (a group per call, in record order: the address-taken functions of its
     /// prototype, latest node first), then the direct callees, newest first.
@@ -641,6 +645,17 @@ fn finish(
     if let Some(w) = merc.as_mut() {
         merc::add_constant_banks(w, st);
     }
+    if let Some(graph) = reports.callgraph.as_mut() {
+        for (node, f) in graph.nodes.iter_mut().zip(st.functions.iter().skip(1)) {
+            node.code_position = f
+                .sym
+                .and_then(|s| match st.sym(s).section() {
+                    state::SymSection::Section(text) => fin.out_index.get(text.index()).copied(),
+                    _ => None,
+                })
+                .filter(|&i| i != 0);
+        }
+    }
     let mut fin = fin;
     timed(times, "scoreboards", || {
         rescore::rescore(st, &mut fin, &patched, inputs, opts)
@@ -733,6 +748,7 @@ fn callgraph(st: &state::State<'_>) -> Callgraph {
                 entry: name.is_some() && f.is_entry && !f.demoted,
                 address_taken: f.address_taken,
                 registers: f.sym.and_then(|s| regs.get(&s).copied()),
+                code_position: None,
                 name,
                 callees,
             }
