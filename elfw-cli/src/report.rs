@@ -306,7 +306,9 @@ pub fn demangle(name: &str) -> String {
     {
         return name.to_string();
     }
-    let mut text = drop_internal_namespaces(&edg_style(&named.finish(&template_param_refs(name))));
+    let mut text = operator_spacing(&drop_internal_namespaces(&edg_style(
+        &named.finish(&template_param_refs(name)),
+    )));
     if name.ends_with("D0Ev") || name.contains("D0E") {
         text.push_str(" [deleting]");
     }
@@ -317,6 +319,55 @@ pub fn demangle(name: &str) -> String {
         text.push_str(" [subobject]");
     }
     text
+}
+
+/// Operator names as EDG spells them: a space after `operator` before a symbol, none between
+/// the symbol and the function's template arguments, and one before `operator new`'s and
+/// `operator delete`'s parameters (observed: `operator ()() const`, `operator <<long long,
+/// …>(…)` where `cpp_demangle` writes `operator< <long long, …>`, `operator new (unsigned
+/// long, void *)`).
+fn operator_spacing(text: &str) -> String {
+    const SYMBOLS: &str = "+-*/%^&|~!=<>,()[]";
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(at) = rest.find("operator") {
+        let starts_name = !rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        out.push_str(&rest[..at + "operator".len()]);
+        rest = &rest[at + "operator".len()..];
+        if !starts_name || rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let bare = rest.trim_start_matches(' ');
+        if let Some(word) = ["new(", "delete("].iter().find(|w| bare.starts_with(**w)) {
+            out.push(' ');
+            out.push_str(&word[..word.len() - 1]);
+            out.push_str(" (");
+            rest = &bare[word.len()..];
+            continue;
+        }
+        if !bare.starts_with(|c: char| SYMBOLS.contains(c)) {
+            continue;
+        }
+        // The symbol: `()` and `[]` whole, else a run of operator characters.
+        let len = if bare.starts_with("()") || bare.starts_with("[]") {
+            2
+        } else {
+            bare.find(|c: char| !"+-*/%^&|~!=<>".contains(c))
+                .unwrap_or(bare.len())
+                .clamp(1, 3)
+        };
+        out.push(' ');
+        out.push_str(&bare[..len]);
+        rest = &bare[len..];
+        if rest.starts_with(" <") {
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The mangled name inside `__nv_static_<n>__<n characters><mangled>`, if `name` is one.
@@ -1077,6 +1128,18 @@ mod tests {
                 "apply_external(float (*)(float), float)",
             ),
             ("_Z12call_virtualPfi", "call_virtual(float *, int)"),
+            // Operators (nvlink 13.5.37, sm_80, `--dump-callgraph`).
+            (
+                "_ZNK4cuda3std3__44plusIfEclERKfS5_",
+                "cuda::std::__4::plus<float>::operator ()(const float &, const float &) const",
+            ),
+            ("_ZnwmP3Tag", "operator new (unsigned long, Tag *)"),
+            (
+                "_ZltIiEbRK1VIT_ES4_",
+                "bool operator <<int>(const V<T1> &, const V<T1> &)",
+            ),
+            ("_ZN3ArrixEi", "Arr::operator [](int)"),
+            ("_ZN3ArrpLEi", "Arr::operator +=(int)"),
             ("free", "free"),
             // tests/fresh/progs/p34_link_options, `--dump-callgraph` (nvlink 13.5.37, sm_80).
             ("_Z4walkPii$1", "walk(int *, int)"),
