@@ -331,8 +331,7 @@ fn demangle_as_edg(name: &str, constructors: bool) -> String {
     // (observed: nvlink prints `duration<int, …>(const T1 &)`).
     if constructors {
         let (head, tail) = text.split_at(text.rfind("()").unwrap_or(text.len()));
-        if tail.starts_with("()") {
-            let suffix = &tail[2..];
+        if let Some(suffix) = tail.strip_prefix("()") {
             let mended = constructor_template_with_return(name)
                 .iter()
                 .map(|c| demangle_as_edg(c, false))
