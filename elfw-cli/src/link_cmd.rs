@@ -214,6 +214,11 @@ pub fn linker_for(parsed: &Parsed, target: Target, env: &RunEnv) -> Linker {
         .keep_input_cubins(parsed.has("verbose") || parsed.has("print-map"))
         .link_map(parsed.has("print-map"))
         .callgraph(parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle"))
+        .refused_image(
+            parsed.has("verbose")
+                || parsed.has("dump-callgraph")
+                || parsed.has("dump-callgraph-no-demangle"),
+        )
         .ptxas(locate_ptxas())
         .link_time_optimization(
             (parsed.has("dlto") || parsed.has("link-time-opt"))
@@ -320,8 +325,13 @@ fn finish_link(
     // limits and an internal error in relocation).
     let dumps_callgraph = parsed.has("dump-callgraph") || parsed.has("dump-callgraph-no-demangle");
     let graph_made = image.is_some() || linked.callgraph.is_some();
+    let limits: Vec<(&str, &str, u32)> = diags
+        .iter()
+        .filter_map(|d| register_limit_error(&d.message))
+        .filter_map(|(entry, callee, regs)| Some((entry, callee, regs.parse().ok()?)))
+        .collect();
     let dump = (dumps_callgraph && !parsed.has("relocatable-link") && graph_made && reports)
-        .then(|| report::callgraph_dump(linked.callgraph.as_ref(), target));
+        .then(|| report::callgraph_dump(linked.callgraph.as_ref(), target, &limits));
     // nvlink checks register limits while it propagates the counts it dumps: each such error
     // comes just before its propagation line; a fatal comes after the dump.
     let mut held: Vec<usize> = Vec::new();

@@ -196,8 +196,10 @@ fn kernels(elf: &ElfFile<'_>, image: bool, target: Target) -> Vec<KernelStats> {
 /// memory and (before sm_100, not in a `-r` link) its texture and surface references. nvlink 13.5.37 carries
 /// the barrier count over from the kernel printed before when a kernel has no
 /// `EIATTR_NUM_BARRIERS`, starting from the image's count of data-less sections; so does
-/// this. When the link failed, the numbers come
-/// from the input cubins. A `relocatable` link's image holds no reserved shared memory.
+/// this. A link refused after its merge reports the image it made nonetheless (registers
+/// and stack propagated, shared memory laid out: observed); when there is no image at all,
+/// the numbers come from the input cubins. A `relocatable` link's image holds no reserved
+/// shared memory.
 pub fn verbose_lines(
     image: Option<&[u8]>,
     cubins: &[KeptCubin],
@@ -234,7 +236,8 @@ pub fn verbose_lines(
     }];
     // The count a kernel without `EIATTR_NUM_BARRIERS` shows is the one shown before it, and
     // before the first one the image's count of data-less sections (see `nobits_sections`).
-    // (A failed link: 0, as observed for `fail_undefined_verbose`.)
+    // (Also in a link refused after its merge, from the image it made: observed, sm_90, an
+    // undefined reference with `.nv.global` and one kernel's `.nv.shared.<k>`: 2.)
     let mut barriers = match (image, elves.first()) {
         (Some(_), Some(elf)) => nobits_sections(elf),
         _ => 0,
@@ -274,10 +277,16 @@ pub fn verbose_lines(
 
 /// A mangled name as nvlink's `--dump-callgraph` shows it.
 pub fn demangle(name: &str) -> String {
+    demangle_as_edg(name, true)
+}
+
+/// [`demangle`]; `constructors`: mend constructor templates (see
+/// [`constructor_template_with_return`]).
+fn demangle_as_edg(name: &str, constructors: bool) -> String {
     // A file-local name made unique by the compiler, `__nv_static_<n>__<n characters>_Z…`: the
     // mangled name after the prefix (observed: libcudadevrt's `memset_3d_device` kernels).
     if let Some(mangled) = strip_static_prefix(name) {
-        return demangle(mangled);
+        return demangle_as_edg(mangled, constructors);
     }
     // Only C++ names demangle: a C name such as `g` stays (cpp_demangle would read it as a
     // builtin type, `__float128`).
@@ -303,17 +312,90 @@ pub fn demangle(name: &str) -> String {
     {
         return name.to_string();
     }
-    let mut text = drop_internal_namespaces(&edg_style(&named.finish(&template_param_refs(name))));
+    let mut text = operator_spacing(&drop_internal_namespaces(&edg_style(
+        &named.finish(&template_param_refs_declared(name)),
+    )))
+    .replace(NO_SPACE, "");
     if name.ends_with("D0Ev") || name.contains("D0E") {
         text.push_str(" [deleting]");
     }
     // The base-object constructor (observed: `_ZN4ExprC2Ev` is `Expr::Expr() [subobject]`,
     // `_ZN4ExprC1Ev` plain `Expr::Expr()`); the base-object destructor is marked alike in
     // EDG's demangler (not seen yet).
-    if name.contains("C2E") || name.contains("D2E") {
+    if name.contains("C2E") || name.contains("C2I") || name.contains("D2E") {
         text.push_str(" [subobject]");
     }
+    // A constructor template (`C2I…E`) has no return type, but cpp_demangle reads its first
+    // parameter as one and prints `()`: demangled with a `void` return type put in (which
+    // constructors do not print) where its name and template arguments come out the same
+    // (observed: nvlink prints `duration<int, …>(const T1 &)`).
+    if constructors {
+        let (head, tail) = text.split_at(text.rfind("()").unwrap_or(text.len()));
+        if let Some(suffix) = tail.strip_prefix("()") {
+            let mended = constructor_template_with_return(name)
+                .iter()
+                .map(|c| demangle_as_edg(c, false))
+                .find(|t| {
+                    t.len() > text.len()
+                        && t.starts_with(head)
+                        && t[head.len()..].starts_with('(')
+                        && t.ends_with(suffix)
+                });
+            if let Some(t) = mended {
+                return t;
+            }
+        }
+    }
     text
+}
+
+/// Operator names as EDG spells them: a space after `operator` before a symbol, none between
+/// the symbol and the function's template arguments, and one before `operator new`'s and
+/// `operator delete`'s parameters (observed: `operator ()() const`, `operator <<long long,
+/// …>(…)` where `cpp_demangle` writes `operator< <long long, …>`, `operator new (unsigned
+/// long, void *)`).
+fn operator_spacing(text: &str) -> String {
+    const SYMBOLS: &str = "+-*/%^&|~!=<>,()[]";
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(at) = rest.find("operator") {
+        let starts_name = !rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        out.push_str(&rest[..at + "operator".len()]);
+        rest = &rest[at + "operator".len()..];
+        if !starts_name || rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let bare = rest.trim_start_matches(' ');
+        if let Some(word) = ["new(", "delete("].iter().find(|w| bare.starts_with(**w)) {
+            out.push(' ');
+            out.push_str(&word[..word.len() - 1]);
+            out.push_str(" (");
+            rest = &bare[word.len()..];
+            continue;
+        }
+        if !bare.starts_with(|c: char| SYMBOLS.contains(c)) {
+            continue;
+        }
+        // The symbol: `()` and `[]` whole, else a run of operator characters.
+        let len = if bare.starts_with("()") || bare.starts_with("[]") {
+            2
+        } else {
+            bare.find(|c: char| !"+-*/%^&|~!=<>".contains(c))
+                .unwrap_or(bare.len())
+                .clamp(1, 3)
+        };
+        out.push(' ');
+        out.push_str(&bare[..len]);
+        rest = &bare[len..];
+        if rest.starts_with(" <") {
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The mangled name inside `__nv_static_<n>__<n characters><mangled>`, if `name` is one.
@@ -364,9 +446,10 @@ struct TemplateParamNames {
     out: String,
     /// The nodes entered: their type and where their text starts.
     open: Vec<(cpp_demangle::DemangleNodeType, usize)>,
-    /// The first template argument list met outside another one (the function's), as text,
-    /// and where its text is.
-    args: Option<(Vec<String>, std::ops::Range<usize>)>,
+    /// The template argument lists met outside another one, as text, and where their text
+    /// is: the function's is the first one its parameter list follows (not the return
+    /// type's, nor an enclosing class's).
+    args: Vec<(Vec<String>, std::ops::Range<usize>)>,
     /// Template parameters met: where their text is.
     params: Vec<(usize, usize)>,
 }
@@ -374,8 +457,19 @@ struct TemplateParamNames {
 impl TemplateParamNames {
     /// The text, template parameters named (the return type comes before the arguments that
     /// name them, so this waits for the end).
-    fn finish(mut self, refs: &[usize]) -> String {
-        let Some((args, own)) = self.args.take() else {
+    fn finish(mut self, declared: &[(usize, u8)]) -> String {
+        let refs: Vec<usize> = declared.iter().map(|&(r, _)| r).collect();
+        let lists = std::mem::take(&mut self.args);
+        let Some((args, own)) = lists
+            .iter()
+            .position(|(_, r)| {
+                // (The node's text stops before its closing bracket.)
+                let rest = self.out[r.end..].trim_start_matches(' ');
+                rest.strip_prefix('>').unwrap_or(rest).starts_with('(')
+            })
+            .or((!lists.is_empty()).then_some(0))
+            .and_then(|i| lists.into_iter().nth(i))
+        else {
             return self.out;
         };
         // Which argument each parameter names, from the mangled name's references taken in
@@ -390,13 +484,19 @@ impl TemplateParamNames {
             .filter(|(start, _)| !own.contains(start))
             .collect();
         let mut named: Vec<Option<usize>> = Vec::with_capacity(outside.len());
+        // The byte before each parameter's reference (or the substitution that repeats it).
+        let mut before: Vec<u8> = Vec::with_capacity(outside.len());
+        // Whether each parameter's text came from a substitution.
+        let mut via_substitution: Vec<bool> = Vec::with_capacity(outside.len());
         let mut at = 0;
         for (i, &(start, end)) in outside.iter().enumerate() {
             let text = self.out[start..end].trim_start();
             // Substitutions met before the next reference.
             let mut substituted = false;
+            let mut declarator = 0;
             while refs.get(at) == Some(&SUBSTITUTION) {
                 substituted = true;
+                declarator = declared[at].1;
                 at += 1;
             }
             let earlier = (0..i).rev().find_map(|j| {
@@ -409,16 +509,19 @@ impl TemplateParamNames {
                 args.get(k)
                     .is_some_and(|a| !a.trim().is_empty() && text.starts_with(a.trim()))
             };
-            let k = match refs.get(at) {
+            let (k, repeated) = match refs.get(at) {
                 // (The substitutions are used up; the reference stays for what follows.)
-                _ if substituted && earlier.is_some() => earlier,
+                _ if substituted && earlier.is_some() => (earlier, true),
                 Some(&k) if names(k) => {
+                    declarator = declared[at].1;
                     at += 1;
-                    Some(k)
+                    (Some(k), false)
                 }
-                _ => earlier,
+                _ => (earlier, substituted),
             };
             named.push(k);
+            before.push(declarator);
+            via_substitution.push(repeated);
         }
         for (i, &(start, end)) in outside.iter().enumerate().rev() {
             // The node's text may run on into a declarator (`…>*`): the argument is its start.
@@ -434,12 +537,95 @@ impl TemplateParamNames {
             };
             if let Some((k, a)) = best {
                 let from = start + lead;
+                // A reference to a parameter whose argument is a reference itself: cpp_demangle
+                // collapses the two, EDG keeps the declarator (observed: `T1 &&
+                // std::forward<float &>(…)`, `(…, T2 &&)` for a `void (&)(…)` argument).
+                let a_ref = {
+                    let t = a.trim();
+                    t.ends_with('&') || t.contains("(&)") || t.contains("(&&)")
+                };
+                let mut to = from + a.trim().len();
+                // (Not when the reference is to a name inside the parameter: `T1::x &&`.)
+                let whole = !self.out[to..].starts_with("::");
+                let declarator = match (named[i].is_some() && a_ref && whole, before.get(i)) {
+                    (true, Some(b'O')) => "&&",
+                    (true, Some(b'R')) => "&",
+                    _ => "",
+                };
+                // A pointer to a substitution that repeats a parameter whose argument is a
+                // class template's instance: EDG writes no space (observed: `(T1*, T2, …)`
+                // for `PS6_` and `__atomic_storage<unsigned int>`, `(const T1*, …)` for
+                // `PKS6_`; `T1 *` for `PT_`, and for `PS9_` repeating `unsigned int`). A mark
+                // before the `*` keeps `edg_style` from adding one; `demangle` drops it.
+                let mut star = to;
+                while let Some(q) = [" const", " volatile"]
+                    .iter()
+                    .find(|q| self.out[star..].starts_with(**q))
+                {
+                    star += q.len();
+                }
+                let repeated = via_substitution.get(i).copied().unwrap_or(false);
+                if repeated && a.trim().ends_with('>') && self.out[star..].starts_with('*') {
+                    self.out.insert_str(star, NO_SPACE);
+                }
+                // (cpp_demangle's space between closing brackets goes with the argument.)
+                if self.out[to..].starts_with(" >") {
+                    to += 1;
+                }
                 self.out
-                    .replace_range(from..from + a.trim().len(), &format!("T{}", k + 1));
+                    .replace_range(from..to, &format!("T{}{declarator}", k + 1));
             }
         }
-        self.out
+        reference_after_member(&self.out)
     }
+}
+
+/// The ways to put a `v` return type into a constructor template's name (`…C2I<args>E`,
+/// which has none) that cpp_demangle reads: after each `EE` past the constructor's name
+/// (the arguments' end and the nested name's, for the right one).
+fn constructor_template_with_return(name: &str) -> Vec<String> {
+    let Some(at) = ["C1I", "C2I", "C3I"]
+        .iter()
+        .filter_map(|p| name.rfind(p))
+        .max()
+    else {
+        return Vec::new();
+    };
+    (at + 3..name.len().saturating_sub(2))
+        .filter(|&p| name[p..].starts_with("EE"))
+        .map(|p| format!("{}v{}", &name[..p + 2], &name[p + 2..]))
+        .filter(|candidate| cpp_demangle::Symbol::new(candidate.as_bytes()).is_ok())
+        .collect()
+}
+
+/// A reference to a parameter's member type after the member's name: cpp_demangle writes
+/// `T1&&::arrival_token` for `O N T_ 13arrival_token E`, EDG `T1::arrival_token &&`
+/// (observed).
+fn reference_after_member(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("&::") {
+        // The reference (`&` or `&&`) must follow a parameter's name `T<n>`.
+        let amps = if rest[..at].ends_with('&') { 2 } else { 1 };
+        let head = &rest[..at + 1 - amps];
+        let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let param = digits > 0 && head[..head.len() - digits].ends_with('T');
+        let tail = &rest[at + 1..];
+        let name_len = 2 + tail[2..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(tail.len() - 2);
+        if !param {
+            out.push_str(&rest[..at + 1]);
+            rest = tail;
+            continue;
+        }
+        out.push_str(head);
+        out.push_str(&tail[..name_len]);
+        out.push_str(&"&".repeat(amps));
+        rest = &tail[name_len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 impl cpp_demangle::DemangleWrite for TemplateParamNames {
@@ -459,13 +645,14 @@ impl cpp_demangle::DemangleWrite for TemplateParamNames {
         };
         let in_args = self.open.iter().any(|(t, _)| *t == TemplateArgs);
         match t {
-            TemplateArgs if !in_args && self.args.is_none() => {
+            TemplateArgs if !in_args => {
                 let text = &self.out[start..];
                 let inner = text
                     .strip_prefix('<')
                     .and_then(|t| t.strip_suffix('>'))
                     .unwrap_or(text);
-                self.args = Some((split_top_level(inner), start..self.out.len()));
+                self.args
+                    .push((split_top_level(inner), start..self.out.len()));
             }
             TemplateParam => {
                 // (Nested ones inside another parameter's text go with it.)
@@ -477,13 +664,19 @@ impl cpp_demangle::DemangleWrite for TemplateParamNames {
     }
 }
 
-/// In [`template_param_refs`]: a substitution (`S_`, `S<n>_`), which may repeat a reference.
+/// A mark after a parameter's name that `edg_style` leaves without a space before `*`.
+const NO_SPACE: &str = "\u{1}";
+
+/// In [`template_param_refs_declared`]: a substitution (`S_`, `S<n>_`), which may repeat a reference.
 const SUBSTITUTION: usize = usize::MAX;
 
 /// The template parameter references (`T_` = 0, `T0_` = 1, …) and substitutions of a mangled
 /// name, in order, stepping over source names and literal values (whose characters are not
 /// references).
-fn template_param_refs(mangled: &str) -> Vec<usize> {
+///
+/// Each comes with the byte before it in the mangled name (`O`: an rvalue reference to it,
+/// `R`: an lvalue one).
+fn template_param_refs_declared(mangled: &str) -> Vec<(usize, u8)> {
     let b = mangled.as_bytes();
     let mut refs = Vec::new();
     let mut i = 0;
@@ -508,12 +701,13 @@ fn template_param_refs(mangled: &str) -> Vec<usize> {
             b'S' | b'A' => {
                 // A substitution or an array bound: its digits are not a name's length.
                 let subst = b[i] == b'S';
+                let before = i.checked_sub(1).map_or(0, |p| b[p]);
                 i += 1;
                 while i < b.len() && (b[i].is_ascii_digit() || b[i].is_ascii_uppercase()) {
                     i += 1;
                 }
                 if subst && b.get(i) == Some(&b'_') {
-                    refs.push(SUBSTITUTION);
+                    refs.push((SUBSTITUTION, before));
                 }
             }
             b'T' => {
@@ -530,7 +724,7 @@ fn template_param_refs(mangled: &str) -> Vec<usize> {
                             .parse::<usize>()
                             .map_or(usize::MAX, |n| n + 1)
                     };
-                    refs.push(k);
+                    refs.push((k, i.checked_sub(1).map_or(0, |p| b[p])));
                     i = j + 1;
                 } else {
                     i += 1;
@@ -594,7 +788,9 @@ const TYPE_WORDS: [&str; 9] = [
     "unsigned", "signed", "char", "short", "int", "long", "float", "double", "bool",
 ];
 
-/// Moves each run of cv-qualifiers that ends at a `*` or `&` before the type it follows.
+/// Moves each run of cv-qualifiers that ends at a `*` or `&`, or ends a template argument,
+/// before the type it follows (observed: `is_sufficiently_aligned<(unsigned long)4, const
+/// float>`).
 fn qualifiers_first(text: &str) -> String {
     let mut s = text.to_string();
     let mut from = 0;
@@ -611,7 +807,7 @@ fn qualifiers_first(text: &str) -> String {
     }
 }
 
-/// The next ` const`/` volatile` run (in any order) followed by `*` or `&`, at or after
+/// The next ` const`/` volatile` run (in any order) followed by `*`, `&`, `,` or `>`, at or after
 /// `from`: (start of the run, its end, the qualifiers in EDG's order).
 fn next_qualifier_run(s: &str, from: usize) -> Option<(usize, usize, &'static str)> {
     let mut at = from;
@@ -634,7 +830,11 @@ fn next_qualifier_run(s: &str, from: usize) -> Option<(usize, usize, &'static st
                 break;
             }
         }
-        if matches!(s[end..].chars().next(), Some('*' | '&')) && hit > 0 {
+        if matches!(
+            s[end..].chars().next(),
+            Some('*' | '&' | ',' | '>' | '\u{1}')
+        ) && hit > 0
+        {
             let quals = match (c, v) {
                 (true, true) => "const volatile",
                 (true, false) => "const",
@@ -723,7 +923,16 @@ fn cast_template_literals(s: &str) -> String {
 /// the link first met them, removed ones printed with an empty name; `[N]` is the function's
 /// own register count (before propagation to kernels), followed by the propagation lines.
 /// Without a call graph (the link merged no relocatable object), nvlink's one line.
-pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
+///
+/// `limits`: the link's register-limit errors as (kernel, callee, register count), in the
+/// order they were reported. Each propagates its count to its kernel before anything else
+/// (observed: `mid` [70], which calls `h` [76], is reported and propagated to `k` first when
+/// it was defined first), so the walk below starts from those counts.
+pub fn callgraph_dump(
+    graph: Option<&Callgraph>,
+    target: Target,
+    limits: &[(&str, &str, u32)],
+) -> String {
     let Some(graph) = graph else {
         return "No relocatable objects found. Did not generate callgraph.\n".to_string();
     };
@@ -790,6 +999,19 @@ pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
         seen
     };
     let reaches: Vec<(usize, Vec<bool>)> = kernels.iter().map(|&k| (k, reach(k))).collect();
+    for &(kernel, callee, regs) in limits {
+        let Some(k) = kernels.iter().copied().find(|&k| name(&nodes[k]) == kernel) else {
+            continue;
+        };
+        if current[k].is_some_and(|kr| regs > kr) {
+            current[k] = Some(regs);
+            s.push_str(&format!(
+                "regcount {regs} for {} propagated to entry {}\n",
+                demangle(callee),
+                demangle(kernel)
+            ));
+        }
+    }
     // Functions in post-order of a depth-first walk from each node in turn along the callee
     // lists as printed (observed: `k_both -> 3 2` reports fixed_local [46] before sum_dyn
     // [44], so k_both gets no line for sum_dyn); a call back to a function the walk is still
@@ -798,6 +1020,18 @@ pub fn callgraph_dump(graph: Option<&Callgraph>, target: Target) -> String {
     let mut order = Vec::with_capacity(nodes.len());
     // 0: not met; 1: being walked; 2: placed.
     let mut state = vec![0u8; nodes.len()];
+    // With an image: the functions in the order of their code in it (observed: `make_shape`
+    // [30] reported before its callee `Rect::Rect` [26], which then has no line; fixed_local
+    // before sum_dyn, `__cudaCDP2MemsetAsync` before `__cudaCDP2MemcpyAsync`, as their
+    // sections are placed).
+    if nodes.iter().any(|n| n.code_position.is_some()) {
+        let mut placed: Vec<usize> = (0..nodes.len())
+            .filter(|&i| nodes[i].code_position.is_some())
+            .collect();
+        placed.sort_by_key(|&i| nodes[i].code_position);
+        order = placed;
+        state.fill(2);
+    }
     for root in 0..nodes.len() {
         if state[root] != 0 {
             continue;
@@ -1040,6 +1274,44 @@ mod tests {
                 "apply_external(float (*)(float), float)",
             ),
             ("_Z12call_virtualPfi", "call_virtual(float *, int)"),
+            // Operators (nvlink 13.5.37, sm_80, `--dump-callgraph`).
+            (
+                "_ZNK4cuda3std3__44plusIfEclERKfS5_",
+                "cuda::std::__4::plus<float>::operator ()(const float &, const float &) const",
+            ),
+            ("_ZnwmP3Tag", "operator new (unsigned long, Tag *)"),
+            (
+                "_ZltIiEbRK1VIT_ES4_",
+                "bool operator <<int>(const V<T1> &, const V<T1> &)",
+            ),
+            ("_ZN3ArrixEi", "Arr::operator [](int)"),
+            // libcu++ and cooperative groups built with -G (nvlink 13.5.37, sm_80, corpus
+            // sm80_dump_callgraph_libcu_templates, sm80_dump_callgraph_cg_constructor_templates).
+            (
+                "_ZSt7forwardIRfEOT_RNSt16remove_referenceIS1_E4typeE",
+                "T1 && std::forward<float &>(std::remove_reference<T1>::type &)",
+            ),
+            (
+                "_ZN4cuda3std3__413to_underlyingINS_6device3__413address_spaceEEENS1_15underlying_typeIT_E4typeES7_",
+                "cuda::std::__4::underlying_type<T1>::type cuda::std::__4::to_underlying<cuda::device::__4::address_space>(T1)",
+            ),
+            (
+                "_ZN4cuda3std3__423is_sufficiently_alignedILm4EKfEEbPT0_",
+                "bool cuda::std::__4::is_sufficiently_aligned<(unsigned long)4, const float>(T2 *)",
+            ),
+            (
+                "_ZN4cuda3std3__415__call_try_waitINS1_14__barrier_baseINS1_18__empty_completionELNS1_12thread_scopeE2EEEEEbRKT_ONS7_13arrival_tokenE",
+                "bool cuda::std::__4::__call_try_wait<cuda::std::__4::__barrier_base<cuda::std::__4::__empty_completion, (cuda::std::__4::thread_scope)2>>(const T1 &, T1::arrival_token &&)",
+            ),
+            (
+                "_ZN4cuda3std3__427__atomic_fetch_add_dispatchINS1_16__atomic_storageImEEmNS1_24__thread_scope_block_tagELi0EEENT_14__underlying_tEPS6_T0_NS1_12memory_orderET1_",
+                "T1::__underlying_t cuda::std::__4::__atomic_fetch_add_dispatch<cuda::std::__4::__atomic_storage<unsigned long>, unsigned long, cuda::std::__4::__thread_scope_block_tag, (int)0>(T1*, T2, cuda::std::__4::memory_order, T3)",
+            ),
+            (
+                "_ZN18cooperative_groups4__v17details22thread_block_tile_implILj32EvLb0EEC2ILj32ENS0_12thread_blockELb0EEERKNS2_IXT_ET0_XT1_EEE",
+                "cooperative_groups::__v1::details::thread_block_tile_impl<(unsigned int)32, void, (bool)0>::thread_block_tile_impl<(unsigned int)32, cooperative_groups::__v1::thread_block, (bool)0>(const cooperative_groups::__v1::details::thread_block_tile_impl<T1, T2, T3> &) [subobject]",
+            ),
+            ("_ZN3ArrpLEi", "Arr::operator +=(int)"),
             ("free", "free"),
             // tests/fresh/progs/p34_link_options, `--dump-callgraph` (nvlink 13.5.37, sm_80).
             ("_Z4walkPii$1", "walk(int *, int)"),

@@ -73,6 +73,7 @@ pub struct Linker {
     skip_teardown: bool,
     want_map: bool,
     want_callgraph: bool,
+    want_refused_image: bool,
     tool_record: Option<ToolRecord>,
     ptxas: Option<input::ptx::Ptxas>,
     ptxas_options: Vec<String>,
@@ -116,8 +117,10 @@ pub struct Linked {
     /// (`expected libcudadevrt object`, observed).
     pub image: Option<Vec<u8>>,
     /// The image of a link refused only after it was made (warnings as errors, e.g. a stack
-    /// size that cannot be determined under `-Werror`): nvlink writes no output but still
-    /// prints its reports (`-v`, `--dump-callgraph`) from it (observed).
+    /// size that cannot be determined under `-Werror`), or, when [`Linker::refused_image`]
+    /// asked for it, of one refused after its merge (undefined references, register or
+    /// shared-memory limits): nvlink writes no output but still prints its reports (`-v`,
+    /// `--dump-callgraph`) from it (observed).
     pub report_image: Option<Vec<u8>>,
     /// Every error, warning and info, in the order nvlink prints them.
     pub diagnostics: Vec<Diagnostic>,
@@ -243,6 +246,7 @@ impl Linker {
             skip_teardown: false,
             want_map: false,
             want_callgraph: false,
+            want_refused_image: false,
             tool_record: None,
             ptxas: None,
             ptxas_options: Vec::new(),
@@ -368,6 +372,15 @@ impl Linker {
     /// Also report the merged call graph in [`Linked::callgraph`] (`--dump-callgraph`).
     pub fn callgraph(mut self, on: bool) -> Linker {
         self.want_callgraph = on;
+        self
+    }
+
+    /// Also make the image of a link refused after its merge (undefined references, register
+    /// or shared-memory limits) for the reports: [`Linked::report_image`], never written
+    /// (`-v`: nvlink reports such a link's propagated registers and stack and its laid-out
+    /// shared memory).
+    pub fn refused_image(mut self, on: bool) -> Linker {
+        self.want_refused_image = on;
         self
     }
 
@@ -1115,6 +1128,7 @@ impl Linker {
         let link_start = Instant::now();
         opts.want_map = self.want_map;
         opts.want_callgraph = self.want_callgraph;
+        opts.want_refused_image = self.want_refused_image;
         let result = match sink {
             _ if unexpected_after_cudadevrt => match link::link(&objects, &opts) {
                 Err(f)
@@ -1164,7 +1178,7 @@ impl Linker {
                 // registered (observed: nvlink's `.reg.c` after undefined references).
                 register(&mut out, std::mem::take(&mut system_registrations));
                 out.callgraph = f.callgraph;
-                (None, f.diagnostics, PhaseTimes::default())
+                (f.image, f.diagnostics, PhaseTimes::default())
             }
         };
         let link_time = link_start.elapsed();

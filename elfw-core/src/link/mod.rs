@@ -86,6 +86,10 @@ pub struct LinkOptions {
     pub want_map: bool,
     /// Also report the merged call graph ([`LinkOutput::callgraph`], `--dump-callgraph`).
     pub want_callgraph: bool,
+    /// Also make the image of a link refused after its merge (undefined references, register
+    /// or shared-memory limits), for the reports nvlink still prints from it (`-v`:
+    /// [`LinkFailure::image`]). It is never written.
+    pub want_refused_image: bool,
     /// Leave the link's working state for the process's exit to reclaim (the `elfw` command:
     /// freeing hundreds of thousands of records one by one costs more than the link's last
     /// phases).
@@ -149,6 +153,7 @@ impl LinkOptions {
             skip_teardown: false,
             want_map: false,
             want_callgraph: false,
+            want_refused_image: false,
         }
     }
 }
@@ -223,6 +228,10 @@ pub struct CallgraphNode {
     pub address_taken: bool,
     /// The register count its input reports.
     pub registers: Option<u32>,
+    /// Where its code section is in the image (its section index), when the link made an
+    /// image: nvlink propagates register counts to the kernels function by function in
+    /// this order (observed).
+    pub code_position: Option<u32>,
     /// Whom it may call, as node numbers (from 1), in nvlink's order: what each indirect
     /// call may reach (a group per call, in record order: the address-taken functions of its
     /// prototype, latest node first), then the direct callees, newest first.
@@ -324,6 +333,11 @@ pub struct LinkFailure {
     /// The merged call graph, when [`LinkOptions::want_callgraph`] asked for it and the link
     /// got as far as making it (nvlink dumps it after undefined references: observed).
     pub callgraph: Option<Callgraph>,
+    /// The image of a link refused after its merge, when
+    /// [`LinkOptions::want_refused_image`] asked for it and the link could make one: kernels
+    /// with the registers and stack their callees propagate, shared memory laid out (nvlink's
+    /// `-v` reports these for a refused link: observed).
+    pub image: Option<Vec<u8>>,
 }
 
 /// Links `inputs` (in command-line order) into one image.
@@ -369,10 +383,39 @@ fn link_with(
             callgraph: reports.callgraph,
             merged_inputs,
         }),
-        Ok(_) => Err(LinkFailure {
-            diagnostics: diags,
-            callgraph: reports.callgraph,
-        }),
+        Ok(image) => {
+            let mut image = (opts.want_refused_image && !image.is_empty()).then_some(image);
+            let mut callgraph = reports.callgraph;
+            // A system library nvlink has not dropped yet: a link refused for undefined
+            // references still holds all of it (observed, sm_90: `-v` reports libcudadevrt's
+            // kernels and globals after an undefined reference no library defines, and
+            // `--dump-callgraph` lists its functions). The reports are made again with the
+            // libraries kept.
+            let skipped_system = merged_inputs
+                .iter()
+                .zip(&opts.system_library)
+                .any(|(&m, &system)| system && !m);
+            let undefined = diags
+                .iter()
+                .any(|d| d.message.starts_with("Undefined reference to "));
+            let reported = opts.want_refused_image || callgraph.is_some();
+            if reported && skipped_system && undefined && !opts.relocatable {
+                let again = LinkOptions {
+                    keep_system_libraries: true,
+                    want_map: false,
+                    ..opts.clone()
+                };
+                if let Err(f) = link_with(inputs, &again, None) {
+                    image = f.image;
+                    callgraph = f.callgraph.or(callgraph);
+                }
+            }
+            Err(LinkFailure {
+                diagnostics: diags,
+                callgraph,
+                image,
+            })
+        }
         Err(e) => {
             diags.push(match e {
                 LinkError::Fatal(d) => d,
@@ -383,6 +426,7 @@ fn link_with(
             Err(LinkFailure {
                 diagnostics: diags,
                 callgraph: reports.callgraph,
+                image: None,
             })
         }
     }
@@ -520,62 +564,113 @@ fn run(
     if opts.want_callgraph && !opts.relocatable && merged.iter().any(|&m| m) {
         reports.callgraph = Some(callgraph(&st));
     }
-    if diags.has_errors() {
+    // A link refused here still makes its image when asked to, for the reports (nothing
+    // below then adds a message, and the image is never written).
+    let refused = diags.has_errors();
+    if refused && !opts.want_refused_image {
         return Ok(Vec::new());
     }
+    let image = match finish(inputs, opts, diags, times, reports, &mut st, refused, out) {
+        Err(_) if refused => Ok(Vec::new()),
+        r => r,
+    };
+    if opts.skip_teardown {
+        std::mem::forget(st);
+    }
+    image
+}
 
+/// The link's phases after the merge and its checks: layout, relocation, the image.
+/// `refused`: the link already failed (see [`LinkOptions::want_refused_image`]).
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    inputs: &[InputObject<'_>],
+    opts: &LinkOptions,
+    diags: &mut Diagnostics,
+    times: &mut PhaseTimes,
+    reports: &mut Reports,
+    st: &mut state::State<'_>,
+    refused: bool,
+    out: Option<&mut dyn std::io::Write>,
+) -> Result<Vec<u8>, LinkError> {
+    let mut scratch = Diagnostics::default();
+    let (diags, out) = if refused {
+        (&mut scratch, None)
+    } else {
+        (diags, out)
+    };
     // sm_100+: the fence placeholders of relocatable compiles go from kernels (before anything
     // reads offsets into the code).
     let rewritten = timed(times, "fence-placeholders", || {
-        fence_pads::drop_placeholders(&mut st, inputs, opts)
+        fence_pads::drop_placeholders(st, inputs, opts)
     });
     if opts.target.is_mercury() {
-        timed(times, "preexit", || preexit::rewrite(&mut st, opts));
+        timed(times, "preexit", || preexit::rewrite(st, opts));
         timed(times, "line-tables", || {
-            lines::rebuild_line_tables(&mut st, inputs, &rewritten)
+            lines::rebuild_line_tables(st, inputs, &rewritten)
         });
     }
+<<<<<<< HEAD
     relocate::check_deleted_references(&st, opts)?;
+=======
+    timed(times, "shared-layout", || shared::layout_shared(st, opts));
+    if !refused {
+        finalize::check_shared_limits(st, opts, diags);
+        if diags.has_errors() && !opts.want_refused_image {
+            return Ok(Vec::new());
+        }
+    }
+    relocate::check_deleted_references(st, opts)?;
+>>>>>>> gaps
     let bank2 = timed(times, "constant-bank-2", || {
-        const_bank2::layout(&mut st, inputs, opts)
+        const_bank2::layout(st, inputs, opts)
     });
     // A relocatable link makes no slots: it settles the references (see `relocate`).
     let slots = timed(times, "bindless", || {
         if opts.relocatable {
             bindless::Slots::default()
         } else {
-            bindless::assign_slots(&mut st, opts.target.is_mercury())
+            bindless::assign_slots(st, opts.target.is_mercury())
         }
     });
-    let mut patched = timed(times, "relocate", || {
-        relocate::relocate(&mut st, &slots, opts)
-    });
+    let mut patched = timed(times, "relocate", || relocate::relocate(st, &slots, opts));
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let mut merc = if opts.target.is_mercury() {
-        let mut w = timed(times, "mercury", || merc::build(&st, inputs))?;
+        let mut w = timed(times, "mercury", || merc::build(st, inputs))?;
         if opts.relocatable {
-            merc::check_cut_banks(&st, &w)?;
+            merc::check_cut_banks(st, &w)?;
         }
         fence_pads::patch_capsules(&mut w, &rewritten);
         timed(times, "mercury-relocate", || {
-            merc::relocate(&mut w, &mut st, &mut patched, opts)
+            merc::relocate(&mut w, st, &mut patched, opts)
         });
-        merc::add_slot_banks(&mut w, &st);
+        merc::add_slot_banks(&mut w, st);
         Some(w)
     } else {
         None
     };
     // (After the Mercury relocations too, which write the constants' places in the capsules.)
-    const_bank2::drop_symbols(&mut st, bank2);
+    const_bank2::drop_symbols(st, bank2);
     let fin = timed(times, "finalize", || {
-        finalize::finalize(&mut st, inputs, opts, diags)
+        finalize::finalize(st, inputs, opts, diags)
     });
     if let Some(w) = merc.as_mut() {
-        merc::add_constant_banks(w, &st);
+        merc::add_constant_banks(w, st);
+    }
+    if let Some(graph) = reports.callgraph.as_mut() {
+        for (node, f) in graph.nodes.iter_mut().zip(st.functions.iter().skip(1)) {
+            node.code_position = f
+                .sym
+                .and_then(|s| match st.sym(s).section() {
+                    state::SymSection::Section(text) => fin.out_index.get(text.index()).copied(),
+                    _ => None,
+                })
+                .filter(|&i| i != 0);
+        }
     }
     let mut fin = fin;
     timed(times, "scoreboards", || {
-        rescore::rescore(&st, &mut fin, &patched, inputs, opts)
+        rescore::rescore(st, &mut fin, &patched, inputs, opts)
     });
     let written = |e: std::io::Error| {
         LinkError::Fatal(Diagnostic::new(
@@ -586,7 +681,7 @@ fn run(
     let image = timed(times, "emit", || -> Result<Vec<u8>, LinkError> {
         match (&merc, out) {
             (Some(w), out) => {
-                let image = merc::emit(&st, &fin, &patched, w, inputs, opts);
+                let image = merc::emit(st, &fin, &patched, w, inputs, opts);
                 match out {
                     Some(out) => {
                         out.write_all(&image).map_err(written)?;
@@ -596,17 +691,16 @@ fn run(
                 }
             }
             (None, Some(out)) => {
-                emit::emit_to(&st, &fin, &patched, opts, out).map_err(written)?;
+                emit::emit_to(st, &fin, &patched, opts, out).map_err(written)?;
                 Ok(Vec::new())
             }
-            (None, None) => Ok(emit::emit(&st, &fin, &patched, opts)),
+            (None, None) => Ok(emit::emit(st, &fin, &patched, opts)),
         }
     })?;
     if opts.want_map {
-        reports.map = Some(link_map(&st, &fin, &opts.input_names));
+        reports.map = Some(link_map(st, &fin, &opts.input_names));
     }
     if opts.skip_teardown {
-        std::mem::forget(st);
         std::mem::forget(fin);
         std::mem::forget(patched);
         std::mem::forget(slots);
@@ -666,6 +760,7 @@ fn callgraph(st: &state::State<'_>) -> Callgraph {
                 entry: name.is_some() && f.is_entry && !f.demoted,
                 address_taken: f.address_taken,
                 registers: f.sym.and_then(|s| regs.get(&s).copied()),
+                code_position: None,
                 name,
                 callees,
             }

@@ -1,0 +1,2 @@
+typedef float (*unary_fn)(float);
+__device__ __noinline__ float apply_external(unary_fn f, float v) { return f(v); }
