@@ -610,18 +610,7 @@ fn finish(
             lines::rebuild_line_tables(st, inputs, &rewritten)
         });
     }
-<<<<<<< HEAD
-    relocate::check_deleted_references(&st, opts)?;
-=======
-    timed(times, "shared-layout", || shared::layout_shared(st, opts));
-    if !refused {
-        finalize::check_shared_limits(st, opts, diags);
-        if diags.has_errors() && !opts.want_refused_image {
-            return Ok(Vec::new());
-        }
-    }
     relocate::check_deleted_references(st, opts)?;
->>>>>>> gaps
     let bank2 = timed(times, "constant-bank-2", || {
         const_bank2::layout(st, inputs, opts)
     });
