@@ -169,6 +169,16 @@ fn slots_start(st: &State<'_>, mercury: bool) -> u64 {
 /// relocations. Runs after dead-code elimination and before relocation.
 pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
     let mut slots = Slots::default();
+    // A link without a texture, sampler or surface reference among its symbols (most links)
+    // has no relocation against one: nothing to scan.
+    if !st
+        .locals
+        .iter()
+        .chain(st.globals.iter())
+        .any(|s| is_bindless_type(s.sym_type()))
+    {
+        return slots;
+    }
     // Which live code section refers to which references.
     // (The relocations are read in runs on all cores, the references found taken run after
     // run in relocation order.)
