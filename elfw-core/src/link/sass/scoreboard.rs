@@ -1179,6 +1179,13 @@ mod tests {
             check("sm120_fence_placeholders_rescheduled", "grid.o"),
             (2, 0)
         );
+        // A `BSSY` whose label was on the first placeholder.
+        for case in [
+            "sm100_fence_placeholders_rescheduled_label",
+            "sm120_fence_placeholders_rescheduled_label",
+        ] {
+            assert_eq!(check(case, "publish.o"), (1, 0));
+        }
     }
 
     /// A kernel with a `CALL` (here into libcudadevrt) is not triggered.
