@@ -1,5 +1,6 @@
 //! Evaluates the scoreboard pass on pairs of images: `m1eval LIST`, LIST lines
 //! `<label> <nvlink.cubin> <elfw.cubin>` where the elfw image holds the input control words.
+use elfw_core::link::fence_pads;
 use elfw_core::link::sass::scoreboard::{reallocate, triggered};
 use elfw_core::link::sass::{def_use, mnemonic};
 use std::collections::BTreeMap;
@@ -60,7 +61,17 @@ fn main() {
             };
             secs += 1;
             let t = gated && triggered(x);
-            let out = if t { reallocate(x) } else { None };
+            // The fence placeholders go first, as in the link (the images listed may be
+            // older elfw's, with them).
+            let dropped = t
+                .then(|| fence_pads::plan(x).and_then(|p| fence_pads::rewrite_code(x, &p)))
+                .flatten()
+                .map(|n| n.bytes);
+            let out = if t {
+                reallocate(dropped.as_ref().unwrap_or(x))
+            } else {
+                None
+            };
             if !t && std::env::var("WHY").is_ok() {
                 for (k, c) in x.chunks(16).enumerate().skip(1) {
                     let lo = u64::from_le_bytes(c[..8].try_into().unwrap());

@@ -27,11 +27,18 @@
 //! became (a fenced `EXIT` becomes stored in it), with the instructions its relocations patch
 //! (constant-bank offsets of stored `LDC`s).
 //!
+//! A kernel whose first `LDC R1` carries a write barrier, touches `R1` nowhere else and calls
+//! nothing is one whose scoreboards nvlink allocates again ([`super::sass::scoreboard`], run by
+//! [`super::rescore`] on the code as rewritten here): it loses every placeholder, whatever else
+//! it holds (observed: grid barriers, `fence.proxy.async`, bulk copies, `mbarrier` operations;
+//! its `MEMBAR.ALL.CTA` of `fence.proxy.async` stays), and the scoreboards are allocated on the
+//! code without them (p02 `reset_residual`: the wait of the `MEMBAR.ALL.GPU` on the dropped
+//! `MEMBAR.ALL.CTA` is gone from nvlink's words too).
+//!
 //! The rewrite is only done where it was seen to be exact; everywhere else the function is left
-//! as it is: a kernel whose first `LDC R1` carries a write barrier and that calls nothing (nvlink
-//! may then re-run the scoreboard allocation too, which elfw cannot), kernels with an instruction
-//! outside the opcodes of [`PLAIN_OPCODES`] (asynchronous copies and `mbarrier` operations keep
-//! some of the placeholders), placeholders in code with line tables, inputs with
+//! as it is: other kernels with an instruction outside the opcodes of [`PLAIN_OPCODES`]
+//! (asynchronous copies and `mbarrier` operations keep some of the placeholders), re-scheduled
+//! ones with `cp.async` (not seen), placeholders in code with line tables, inputs with
 //! `.debug_ranges`. (Inputs of another SM of the same family, sm_100 into sm_103, lose the
 //! placeholders the same way.)
 
@@ -94,6 +101,11 @@ const PAD: (u64, u64) = (0x0000_0000_ffff_f984, 0x000f_e200_0000_0800);
 /// `LDC R1, c[0x0][0x37c]` (the kernel's stack pointer), control bits aside.
 const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 const OP_MEMBAR: u64 = 0x992;
+/// `FENCE.VIEW.ASYNC` (the proxy fence of `fence.proxy.async`).
+const OP_FENCE_VIEW_ASYNC: u64 = 0x3c6;
+/// `LDGSTS` and `LDGDEPBAR` (`cp.async`): kernels holding them keep some placeholders when
+/// not re-scheduled, and were not seen re-scheduled.
+const KEEPS_PADS: [u64; 2] = [0xfae, 0x9af];
 const OP_NOP: u64 = 0x918;
 const OP_EXIT: u64 = 0x94d;
 /// `BRX` (a branch to a register plus the displacement: the function's start, the register
@@ -224,23 +236,46 @@ fn decode(code: &[u8]) -> Option<Vec<Insn>> {
 pub fn plan(code: &[u8]) -> Option<Plan> {
     let ins = decode(code)?;
     let first = *ins.first()?;
-    if first.0 != LDC_R1.0 || first.1 & BODY_HI != LDC_R1.1 || write_barrier(first) != 7 {
+    if first.0 != LDC_R1.0 || first.1 & BODY_HI != LDC_R1.1 {
         return None;
     }
-    if ins
-        .iter()
-        .any(|&i| PLAIN_OPCODES.binary_search(&(opcode(i) as u16)).is_err())
-    {
+    // A kernel whose stack-pointer load carries a write barrier loses them only when the
+    // finalizer allocates its scoreboards again (it is triggered, see
+    // [`super::sass::scoreboard`]): the pass runs on the code without them.
+    let rescheduled = write_barrier(first) != 7;
+    if rescheduled && !super::sass::scoreboard::triggered(code) {
+        return None;
+    }
+    // There every placeholder goes, whatever else the kernel holds (observed: asynchronous
+    // bulk copies, tensor-memory copies, `mbarrier` operations, `NANOSLEEP`), but kernels with
+    // `cp.async` were not seen.
+    let known = |i: Insn| {
+        if rescheduled {
+            !KEEPS_PADS.contains(&opcode(i))
+        } else {
+            PLAIN_OPCODES.binary_search(&(opcode(i) as u16)).is_ok()
+        }
+    };
+    if !ins.iter().all(|&i| known(i)) {
         return None;
     }
     let mut dropped = vec![false; ins.len()];
     let mut unwait = Vec::new();
     for (k, &i) in ins.iter().enumerate() {
-        if !is_membar(i) || is_membar_all_cta(i) {
+        if !is_membar(i) {
             continue;
         }
         let mut start = k;
-        if membar_scope(i) != 0 && k > 0 && is_membar_all_cta(ins[k - 1]) {
+        if is_membar_all_cta(i) {
+            // In a re-scheduled kernel, a `MEMBAR.ALL.CTA` of `fence.proxy.async` (a
+            // `FENCE.VIEW.ASYNC` follows) loses the placeholders before it and stays.
+            let proxy = ins
+                .get(k + 1)
+                .is_some_and(|&n| opcode(n) == OP_FENCE_VIEW_ASYNC);
+            if !rescheduled || !proxy {
+                continue;
+            }
+        } else if membar_scope(i) != 0 && k > 0 && is_membar_all_cta(ins[k - 1]) {
             let cta = ins[k - 1];
             if guard(cta) != guard(i) || write_barrier(cta) != 7 {
                 return None;
@@ -478,8 +513,11 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
                 return None;
             }
             let t = usize::try_from(target).ok().filter(|&t| t <= ins.len())?;
+            // A target on a dropped placeholder lands on what follows the run (observed: a
+            // `BSSY` whose reconvergence label is on the first placeholder, p58 `tma_store`).
             let dropped = plan.dropped.get(t).copied().unwrap_or(false);
-            if rel % 16 != 0 || (dropped && !plan.trimmed.contains(&t)) {
+            let pad = dropped && ins.get(t) == Some(&PAD);
+            if rel % 16 != 0 || (dropped && !pad && !plan.trimmed.contains(&t)) {
                 return None;
             }
             let moved = (start[t] as i64 - index[k] as i64 - 1) * 16;
