@@ -61,8 +61,9 @@ const NEVER: usize = 1_000_000_000;
 /// hostile 4,095-instruction function of 2,047 loops takes about 2 s in a release build).
 const MAX_INSNS: usize = 4096;
 /// Search steps the first needs seen from each allocation point may take in one function
-/// before the pass gives up (a few million in the largest real functions seen).
-const NEED_BUDGET: usize = 200_000_000;
+/// before the pass gives up (the largest function the pass ran on in the notes' fresh links and
+/// data sets took about 41,000).
+const NEED_BUDGET: usize = 50_000_000;
 /// The instruction body bits of the high word (the control word is above).
 const BODY_HI: u64 = (1 << 41) - 1;
 /// `LDC R1, c[0x0][0x37c]`: the stack-pointer load that opens a function.
