@@ -72,6 +72,12 @@ fn main() {
             } else {
                 None
             };
+            if let (Ok(d), Some(o)) = (std::env::var("DUMP"), &out) {
+                if n.contains(d.as_str()) {
+                    std::fs::write(format!("/tmp/m1eval-{}.bin", n.trim_start_matches('.')), o)
+                        .ok();
+                }
+            }
             if !t && std::env::var("WHY").is_ok() {
                 for (k, c) in x.chunks(16).enumerate().skip(1) {
                     let lo = u64::from_le_bytes(c[..8].try_into().unwrap());

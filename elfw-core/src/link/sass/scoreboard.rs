@@ -1,7 +1,10 @@
 //! The scoreboard pass nvlink's finalizer runs again on some sm_100+ functions of a final link
-//! (problem M1 of the project notes): a port of the notes' model v12 (`notes/m1/m11`) plus one
-//! rule (v13, `notes/s17-m1pass.md`): a load consumed in its block joins a scoreboard whose
-//! producers are first needed where it is, whichever scoreboard that is (v12: only 2-4).
+//! (problem M1 of the project notes): a port of the notes' model v12 (`notes/m1/m11`) plus the
+//! rules of v13 (`notes/s17-m1pass.md`: a load consumed in its block joins a scoreboard whose
+//! producers are first needed where it is, whichever scoreboard that is) and v14
+//! (`notes/s18-m1model.md`: first needs of pending producers seen from the instruction being
+//! allocated; a tie with a scoreboard-5 producer only after the free scoreboards; a join where
+//! every candidate is needed later goes to the scoreboard expected to be released first).
 //!
 //! # When
 //! A function is *triggered* when its first instruction is `LDC R1, c[0x0][0x37c]` carrying a
@@ -23,9 +26,14 @@
 //!   waits ptxas placed early); they are kept, on whatever scoreboard the producer gets.
 //! * Allocation visits the blocks in reverse post-order (fall-through first). Escaping loads
 //!   (not consumed in their block) and `ATOM`/`RED` without destination, texture and surface
-//!   loads take scoreboard 5; other loads one whose producers are needed at the same point,
-//!   else the lowest free of 2-4, else 5, else the best fit by first need; everything else the
-//!   lowest free of 0-4, a tie, 5 (not in blocks holding an escaping load), the best fit.
+//!   loads take scoreboard 5; other loads one whose producers are needed at the same point
+//!   (a *tie*), else the lowest free of 2-4, else 5, else the best fit by first need;
+//!   everything else a tie, the lowest free of 0-4, 5 (not in blocks holding an escaping
+//!   load), the best fit. First needs of the pending producers are seen from the instruction
+//!   being allocated; a tie with a scoreboard holding a scoreboard-5 producer comes after the
+//!   free scoreboards; when every candidate of a join is first needed after the producer's own
+//!   need, the join goes by latency class (memory-operation reads, constant loads, the rest,
+//!   memory loads) and then by the earliest issue (loads: by first need).
 //!   A scoreboard that the merge block right after the producer's block still sees pending
 //!   from another path is avoided when another is free.
 //! * Waits are placed by a data-flow pass over the control-flow graph (all paths), plus the
@@ -40,6 +48,7 @@
 //! large for the quadratic parts.
 
 use super::{def_use, mnemonic, Reg, RegKind};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Number of scoreboards.
@@ -51,6 +60,10 @@ const NEVER: usize = 1_000_000_000;
 /// Largest function the pass handles (the need and live-range searches are quadratic: a
 /// hostile 4,095-instruction function of 2,047 loops takes about 2 s in a release build).
 const MAX_INSNS: usize = 4096;
+/// Search steps the first needs seen from each allocation point may take in one function
+/// before the pass gives up (the largest function the pass ran on in the notes' fresh links and
+/// data sets took about 41,000).
+const NEED_BUDGET: usize = 50_000_000;
 /// The instruction body bits of the high word (the control word is above).
 const BODY_HI: u64 = (1 << 41) - 1;
 /// `LDC R1, c[0x0][0x37c]`: the stack-pointer load that opens a function.
@@ -88,6 +101,9 @@ fn site(p: Producer) -> usize {
 fn is_write(p: Producer) -> bool {
     p & 1 == 1
 }
+
+/// First needs of producers seen from instructions: (producer, instruction) -> need.
+type NeedsHere = BTreeMap<(Producer, usize), usize>;
 
 /// The producers pending on each scoreboard.
 type Pending = [BTreeSet<Producer>; SBS];
@@ -137,6 +153,25 @@ impl Insn {
     }
     fn defines_uniform(&self) -> bool {
         self.defs.iter().any(|r| r.kind == RegKind::Ur)
+    }
+    /// A producer that always takes scoreboard 5 when it writes: `ATOM`/`RED` without
+    /// destination, texture and surface loads (escaping loads are the other kind).
+    fn sb5_writer(&self) -> bool {
+        ((self.defs.is_empty() || self.texture()) && self.memory_load())
+            || (self.defs.is_empty() && self.name.starts_with("RED"))
+    }
+    /// A memory, shuffle or texture instruction (its read scoreboard is released once it has
+    /// read its registers).
+    fn memory_op(&self) -> bool {
+        const PREFIXES: [&str; 16] = [
+            "LD", "ST", "ATOM", "RED", "TEX", "TLD", "TMML", "TXQ", "SU", "SHFL", "MATCH", "REDUX",
+            "CCTL", "UBLKCP", "UTMA", "UBLK",
+        ];
+        PREFIXES.iter().any(|p| self.name.starts_with(p))
+    }
+    /// A constant or special-register load.
+    fn short_load(&self) -> bool {
+        ["LDC", "LDCU", "S2R", "S2UR", "CS2R"].contains(&self.name)
     }
 }
 
@@ -626,11 +661,87 @@ struct Allocation<'f> {
     /// Per producer: its scoreboard and the producers it joined there.
     joined: BTreeMap<Producer, (usize, BTreeSet<Producer>)>,
     assign: BTreeMap<Producer, usize>,
+    /// First needs seen from an instruction (producer, instruction), and what is left of the
+    /// search budget (the pass gives up when it runs out).
+    need_here: RefCell<(NeedsHere, usize)>,
 }
 
 impl Allocation<'_> {
     fn need_of(&self, p: Producer) -> usize {
         self.need.get(&p).copied().unwrap_or(NEVER)
+    }
+
+    /// The first need of pending producer `q` seen from instruction `i`: the first hazard on a
+    /// path from `i` (positions at or before `i` count one function length later); a producer
+    /// nothing after `i` waits for keeps its own first need. `None`: out of search budget.
+    fn need_from(&self, q: Producer, i: usize) -> Option<usize> {
+        let f = self.f;
+        if site(q) == i {
+            return Some(self.need_of(q));
+        }
+        let mut memo = self.need_here.borrow_mut();
+        if let Some(&m) = memo.0.get(&(q, i)) {
+            return Some(m);
+        }
+        let n = f.n();
+        let mut seen = vec![false; n];
+        let mut stack = f.succ[i].clone();
+        let mut best = NEVER;
+        while let Some(j) = stack.pop() {
+            if seen[j] {
+                continue;
+            }
+            seen[j] = true;
+            memo.1 = memo.1.checked_sub(1)?;
+            if f.hazard(q, j, false) {
+                best = best.min(if j > i { j } else { j + n });
+                continue;
+            }
+            stack.extend_from_slice(&f.succ[j]);
+        }
+        let m = if best == NEVER { self.need_of(q) } else { best };
+        memo.0.insert((q, i), m);
+        Some(m)
+    }
+
+    /// A producer of scoreboard 5 by rule: an escaping load, `ATOM`/`RED` without destination,
+    /// a texture or surface load.
+    fn sb5_producer(&self, q: Producer) -> bool {
+        is_write(q) && (self.escaping.contains(&site(q)) || self.f.ins[site(q)].sb5_writer())
+    }
+
+    /// How long a pending producer may take: 0 the read scoreboard of a memory instruction,
+    /// 1 a constant or special-register load, 2 anything else (arithmetic, FP64, conversions,
+    /// and the read scoreboards of those), 3 a memory load, atomic or texture write.
+    fn latency_class(&self, q: Producer) -> u8 {
+        let x = &self.f.ins[site(q)];
+        if !is_write(q) {
+            return if x.memory_op() { 0 } else { 2 };
+        }
+        if self.escaping.contains(&site(q))
+            || x.memory_load()
+            || (x.defs.is_empty() && x.memory_op())
+        {
+            3
+        } else if x.short_load() {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// Ordering key of a busy scoreboard when a producer must join one whose producers are all
+    /// first needed after its own need: the scoreboard expected to be released first (lowest
+    /// latency class of its slowest producers, then the earliest last issue of that class).
+    fn release_key(&self, q: &BTreeSet<Producer>) -> (u8, usize) {
+        let c = q.iter().map(|&p| self.latency_class(p)).max().unwrap_or(0);
+        let last = q
+            .iter()
+            .filter(|&&p| self.latency_class(p) == c)
+            .map(|&p| site(p))
+            .max()
+            .unwrap_or(0);
+        (c, last)
     }
 
     /// A one-block loop: the block's last instruction branches to its first.
@@ -687,18 +798,15 @@ impl Allocation<'_> {
         let x = &f.ins[i];
         let np = self.need_of(p);
         let own = |b: usize| st[b].pending.iter().any(|&q| site(q) == i);
-        let busy: BTreeMap<usize, usize> = (0..SBS)
-            .filter(|&b| !st[b].empty() && !st[b].blocked)
-            .map(|b| {
-                let m = st[b]
-                    .pending
-                    .iter()
-                    .map(|&q| self.need_of(q))
-                    .min()
-                    .unwrap_or(NEVER);
-                (b, m)
-            })
-            .collect();
+        // A busy scoreboard's key: the earliest first need of its producers seen from here.
+        let mut busy: BTreeMap<usize, usize> = BTreeMap::new();
+        for b in (0..SBS).filter(|&b| !st[b].empty() && !st[b].blocked) {
+            let mut m = NEVER;
+            for &q in &st[b].pending {
+                m = m.min(self.need_from(q, i)?);
+            }
+            busy.insert(b, m);
+        }
         // Merge blocks right after this block: scoreboards pending there from paths already
         // allocated are avoided.
         let end = self.block_end[self.bid[i]];
@@ -733,13 +841,27 @@ impl Allocation<'_> {
             .filter(|&(&b, &m)| m == np && !own(b))
             .map(|(&b, _)| b)
             .collect();
+        // A tie is taken first unless its scoreboard holds a scoreboard-5 producer (then only
+        // after the free scoreboards).
+        let early_tie = tie
+            .iter()
+            .copied()
+            .find(|&b| !st[b].pending.iter().any(|&q| self.sb5_producer(q)));
         let reserved = self.reserved.contains(&self.bid[i]);
+        // The fit among `cands` (a load consumed in its block): the smallest first need at or
+        // after its own, else the largest. When every one comes after its own, the lowest
+        // latency class first.
         let fit = |cands: &[usize]| -> Option<usize> {
             let c: Vec<usize> = cands
                 .iter()
                 .copied()
                 .filter(|&b| busy.contains_key(&b) && !own(b))
                 .collect();
+            if !c.is_empty() && c.iter().all(|b| busy[b] > np) {
+                return c
+                    .into_iter()
+                    .min_by_key(|&b| (self.release_key(&st[b].pending).0, busy[&b], b));
+            }
             let ge: Vec<usize> = c.iter().copied().filter(|b| busy[b] >= np).collect();
             if !ge.is_empty() {
                 return ge.into_iter().min_by_key(|&b| (busy[&b], b));
@@ -747,6 +869,8 @@ impl Allocation<'_> {
             c.into_iter()
                 .max_by_key(|&b| (busy[&b], std::cmp::Reverse(b)))
         };
+        // The best fit: the largest first need at or before its own; when every one comes
+        // after, the scoreboard expected to be released first.
         let best_fit = || -> Option<usize> {
             let c: Vec<usize> = (0..SBS)
                 .filter(|&b| busy.contains_key(&b) && !own(b))
@@ -757,7 +881,8 @@ impl Allocation<'_> {
                     .into_iter()
                     .max_by_key(|&b| (busy[&b], std::cmp::Reverse(b)));
             }
-            c.into_iter().min_by_key(|&b| (busy[&b], b))
+            c.into_iter()
+                .min_by_key(|&b| (self.release_key(&st[b].pending), b))
         };
         let write = is_write(p);
         // An escaping load joins scoreboard 5 (busy or not).
@@ -772,13 +897,17 @@ impl Allocation<'_> {
             return Some(5);
         }
         let is_free = |b: usize| free.contains(&b);
-        // A load consumed in its block: a tie (any scoreboard: model v13), the lowest free of
-        // 2-4, 5 (unless the block is reserved for an escaping load), the fit among 2-5.
+        // A load consumed in its block: a tie (model v13; v14: not with a scoreboard-5
+        // producer), the lowest free of 2-4, a tie with a scoreboard-5 producer, 5 (unless the
+        // block is reserved for an escaping load), the fit among 2-5.
         if write && x.memory_load() {
-            if let Some(&b) = tie.first() {
+            if let Some(b) = early_tie {
                 return Some(b);
             }
             if let Some(b) = (2..=4).find(|&b| is_free(b)) {
+                return Some(b);
+            }
+            if let Some(&b) = tie.first() {
                 return Some(b);
             }
             if is_free(5) && !reserved {
@@ -789,11 +918,15 @@ impl Allocation<'_> {
             }
             return if is_free(5) { Some(5) } else { best_fit() };
         }
-        // Anything else: a tie, the lowest free of 0-4, 5, the best fit.
-        if let Some(&b) = tie.first() {
+        // Anything else: a tie (not with a scoreboard-5 producer), the lowest free of 0-4, a
+        // tie with a scoreboard-5 producer, 5, the best fit.
+        if let Some(b) = early_tie {
             return Some(b);
         }
         if let Some(b) = (0..=4).find(|&b| is_free(b)) {
+            return Some(b);
+        }
+        if let Some(&b) = tie.first() {
             return Some(b);
         }
         if is_free(5) && !(reserved && write) {
@@ -876,6 +1009,7 @@ fn run(f: &Function) -> Option<Words> {
         out_states: vec![None; n],
         joined: BTreeMap::new(),
         assign: BTreeMap::new(),
+        need_here: RefCell::new((BTreeMap::new(), NEED_BUDGET)),
     };
     let mut memo = BTreeMap::new();
     for i in f.reverse_post_order(&a.bid) {
@@ -1146,6 +1280,20 @@ mod tests {
             }
         }
         (exact, left)
+    }
+
+    /// Model v14's rules, each on a kernel nvlink re-allocates: a constant load joining the
+    /// scoreboard released first when all six are busy and needed later (`apply_filter`), first
+    /// needs seen from the instruction being allocated (`r6_11`), a tie with an escaping load's
+    /// scoreboard only after the free ones (`r5_2`).
+    #[test]
+    fn joins_and_ties_as_nvlink() {
+        assert_eq!(check("sm100_scoreboard_join_all_busy", "filter.o"), (1, 0));
+        assert_eq!(
+            check("sm100_scoreboard_need_from_here", "branchy.o"),
+            (1, 0)
+        );
+        assert_eq!(check("sm120_scoreboard_tie_escaping", "kernel.o"), (1, 0));
     }
 
     /// nvlink re-allocates this texture kernel (`gather1d`: `TEX.LL` 2D and `TLD.LZ`); the pass
