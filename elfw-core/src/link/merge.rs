@@ -302,6 +302,9 @@ fn check_relocations(
     Ok(())
 }
 
+/// `e_type` of an `nvcc -ewp` (extensible whole program) object's cubin.
+pub const ET_WHOLE_PROGRAM: u16 = 0xff00;
+
 /// Merges one input (decoding it first: [`decode_input`] then [`merge_decoded`]).
 pub fn merge_input<'d>(
     st: &mut State<'d>,
@@ -332,6 +335,26 @@ pub fn merge_decoded<'d>(
     } = decoded;
     if let Some(e) = early {
         return Err(e);
+    }
+    // Next to `nvcc -ewp` objects, each other object draws a warning as it is merged, in merge
+    // order, libcudadevrt's excepted (any path naming `cudadevrt`); `-w` keeps it, under
+    // `-Werror` it fails that merge (observed, sm_90).
+    if opts.whole_program_inputs
+        && obj.elf.header().e_type != ET_WHOLE_PROGRAM
+        && !obj.name.contains("cudadevrt")
+    {
+        let text = format!(
+            "'{}': -ewp compiled objects should only link with libcudadevrt",
+            obj.name
+        );
+        if opts.merge_warnings_as_errors {
+            diags.push(Diagnostic::new(Severity::Error, text).in_file(obj.name.clone()));
+            return Err(LinkError::Fatal(Diagnostic::new(
+                Severity::Fatal,
+                "merge_elf failed",
+            )));
+        }
+        diags.push(Diagnostic::new(Severity::Warning, text).in_file(obj.name.clone()));
     }
     for (i, raw) in odd_names {
         let name = st.name_from(raw);
@@ -707,10 +730,14 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         // A local function's code stays its own section even when another input has a local
         // function of the same name (observed: each TU's `__cuda_sm3x_div_rn_noftz_f32_slowpath`
         // keeps its `.text.<f>` and `.nv.info.<f>`, both under that name).
+        // Nor does a global function's code join the code of a local function of its name (an
+        // `-Xptxas -O0` TU's weak `__cuda_sm3x_div_rn_noftz_f32_slowpath` after another TU's
+        // local one: two sections, observed).
         let existing = self
             .st
             .section_by_name_hashed(hash, name)
-            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)));
+            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)))
+            .filter(|&id| !(h.flags & SHF_EXECINSTR != 0 && self.is_local_function_code(id)));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
@@ -1900,6 +1927,18 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         self.syms
             .get((h.info & 0xff_ffff) as usize)
             .is_some_and(|s| s.binding() == STB_LOCAL && s.sym_type() == STT_FUNC)
+    }
+
+    /// Whether output section `id` is the code of a local function (its `sh_info` names a
+    /// local `STT_FUNC`).
+    fn is_local_function_code(&self, id: SecId) -> bool {
+        match self.st.sec(id).info() {
+            Link::Symbol { sym, .. } => {
+                let s = self.st.sym(sym);
+                s.binding() == STB_LOCAL && s.sym_type() == STT_FUNC
+            }
+            _ => false,
+        }
     }
 
     /// The section named `name` that serves `target` (its `sh_info`): a local function's
