@@ -1078,6 +1078,11 @@ impl Linker {
             .iter()
             .map(|c| matches!(c.origin, crate::input::Origin::CompiledPtx { .. }))
             .collect();
+        // `nvcc -ewp` objects are typed 0xff00 rather than ET_REL (observed).
+        opts.whole_program_inputs = cubins
+            .iter()
+            .any(|c| c.elf.header().e_type == crate::link::merge::ET_WHOLE_PROGRAM);
+        opts.merge_warnings_as_errors = messages.warnings_as_errors;
         let objects: Vec<InputObject<'_>> = cubins
             .into_iter()
             .map(|c| InputObject {

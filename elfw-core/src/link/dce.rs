@@ -179,6 +179,27 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) -> Vec<Diagno
             }
         }
     }
+    // A function whose code lies inside another function's section (an `nvcc -ewp` object's
+    // internal functions share their kernel's `.text.<k>`, no relocation calls them) lives
+    // with that section's function (observed: the kernel and `[clone k] helper` both stay).
+    for i in 1..n {
+        if live[i] {
+            continue;
+        }
+        let Some(sym) = st.functions[i].sym else {
+            continue;
+        };
+        let SymSection::Section(text) = st.sym(sym).section() else {
+            continue;
+        };
+        if let Link::Symbol { sym: owner, .. } = st.sec(text).info() {
+            let owner_live = st.sym(owner).func().is_some_and(|f| live[f.0 as usize]);
+            if owner != sym && owner_live {
+                live[i] = true;
+                parent[i] = st.sym(owner).func().map_or(usize::MAX, |f| f.0 as usize);
+            }
+        }
+    }
     for i in 1..n {
         if opts.want_map && live[i] && parent[i] != usize::MAX {
             let mut path = vec![i];

@@ -168,7 +168,10 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
         // Callees in the order they were defined; each error raises the bar, so a callee
         // using fewer registers than one already reported passes (observed: with `h` (76
         // registers) defined before `mid` (70), only `h` is reported; defined after, both).
-        let mut callees: Vec<FuncId> = f.callees.clone();
+        // Every function the kernel can reach, not only its direct callees (observed: a
+        // `-maxrregcount=24` kernel calling `mid` (24) which calls another TU's `leaf` (61) is
+        // refused naming `leaf`; nvlink pushes counts up the call graph to the kernels).
+        let mut callees: Vec<FuncId> = reachable_callees(st, FuncId(k as u32));
         callees.sort_by_key(|&c| definition_order(st, c.0 as usize));
         let mut bar = limit;
         for c in callees {
@@ -192,6 +195,25 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
             }
         }
     }
+}
+
+/// The functions `from` can reach through the call graph (itself only when a call leads back
+/// to it), each once, in the order a depth-first walk meets them.
+fn reachable_callees(st: &State<'_>, from: FuncId) -> Vec<FuncId> {
+    let mut seen = vec![false; st.functions.len()];
+    let mut out = Vec::new();
+    let mut stack: Vec<FuncId> = st.func(from).callees.iter().rev().copied().collect();
+    while let Some(c) = stack.pop() {
+        let Some(slot) = seen.get_mut(c.0 as usize) else {
+            continue;
+        };
+        if std::mem::replace(slot, true) {
+            continue;
+        }
+        out.push(c);
+        stack.extend(st.func(c).callees.iter().rev().copied());
+    }
+    out
 }
 
 /// `EIATTR_MAXREG_COUNT`: the register limit a kernel was compiled under.
@@ -2290,8 +2312,12 @@ fn build_merc_strtab<'d>(
     // three indirect calls whose strings the input's table holds as `#b8i #vi #ii` come out
     // `#ii #vi #b8i`, as its records).
     let mut tokens: Vec<u32> = Vec::new();
-    let (_, calls) = prototype_records(st);
-    for (f, t) in st.address_taken.iter().copied().chain(calls) {
+    // The address-taken functions' strings likewise in the order of their `-2` records
+    // (observed: a later input's virtual destructor (`#vl`) recorded before an earlier
+    // input's `Node::eval` (`#ili`) in `address_taken`, the callgraph listing Node::eval
+    // first: `#ili` comes first).
+    let (taken, calls) = prototype_records(st);
+    for (f, t) in taken.into_iter().chain(calls) {
         if live(f) {
             tokens.push(t);
         }

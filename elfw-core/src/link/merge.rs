@@ -302,6 +302,9 @@ fn check_relocations(
     Ok(())
 }
 
+/// `e_type` of an `nvcc -ewp` (extensible whole program) object's cubin.
+pub const ET_WHOLE_PROGRAM: u16 = 0xff00;
+
 /// Merges one input (decoding it first: [`decode_input`] then [`merge_decoded`]).
 pub fn merge_input<'d>(
     st: &mut State<'d>,
@@ -332,6 +335,26 @@ pub fn merge_decoded<'d>(
     } = decoded;
     if let Some(e) = early {
         return Err(e);
+    }
+    // Next to `nvcc -ewp` objects, each other object draws a warning as it is merged, in merge
+    // order, libcudadevrt's excepted (any path naming `cudadevrt`); `-w` keeps it, under
+    // `-Werror` it fails that merge (observed, sm_90).
+    if opts.whole_program_inputs
+        && obj.elf.header().e_type != ET_WHOLE_PROGRAM
+        && !obj.name.contains("cudadevrt")
+    {
+        let text = format!(
+            "'{}': -ewp compiled objects should only link with libcudadevrt",
+            obj.name
+        );
+        if opts.merge_warnings_as_errors {
+            diags.push(Diagnostic::new(Severity::Error, text).in_file(obj.name.clone()));
+            return Err(LinkError::Fatal(Diagnostic::new(
+                Severity::Fatal,
+                "merge_elf failed",
+            )));
+        }
+        diags.push(Diagnostic::new(Severity::Warning, text).in_file(obj.name.clone()));
     }
     for (i, raw) in odd_names {
         let name = st.name_from(raw);
@@ -707,10 +730,14 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         // A local function's code stays its own section even when another input has a local
         // function of the same name (observed: each TU's `__cuda_sm3x_div_rn_noftz_f32_slowpath`
         // keeps its `.text.<f>` and `.nv.info.<f>`, both under that name).
+        // Nor does a global function's code join the code of a local function of its name (an
+        // `-Xptxas -O0` TU's weak `__cuda_sm3x_div_rn_noftz_f32_slowpath` after another TU's
+        // local one: two sections, observed).
         let existing = self
             .st
             .section_by_name_hashed(hash, name)
-            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)));
+            .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)))
+            .filter(|&id| !(h.flags & SHF_EXECINSTR != 0 && self.is_local_function_code(id)));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED
@@ -806,6 +833,17 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         let defined = s.shndx != 0 && (s.shndx as u16) < SHN_LORESERVE;
         match s.binding() {
             STB_LOCAL => {
+                // Code inside another function's section (an `nvcc -ewp` kernel's internal
+                // functions): the section is that function's, made as it would make it before
+                // this name (observed: `.text.<k>`, `.nv.info.<k>`, `.nv.shared.<k>`, then
+                // `$k$helper` in the string table).
+                if defined {
+                    if let Some(owner) = self.other_code_owner(s.shndx, i) {
+                        let entry = self.syms[owner].other & STO_CUDA_ENTRY != 0;
+                        self.map_text(s.shndx, entry, false, None)?;
+                    }
+                }
+                let s = &self.syms[i];
                 let idx = self.st.add_local(
                     Symbol::new(s.name, s.info, s.other, s.value, s.size, self.input),
                     true,
@@ -813,7 +851,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 self.maps.sym[i] = Some(idx);
                 self.st.add_function(idx, s.other & STO_CUDA_ENTRY != 0);
                 if defined {
-                    let sec = self.map_text(s.shndx, s.other & STO_CUDA_ENTRY != 0, false)?;
+                    let sec = self.map_text(
+                        s.shndx,
+                        s.other & STO_CUDA_ENTRY != 0,
+                        false,
+                        Some((i, idx)),
+                    )?;
                     let base = self.maps.offset[s.shndx as usize];
                     let mut sym = self.st.sym_mut(idx);
                     *sym.section() = SymSection::Section(sec);
@@ -902,7 +945,7 @@ impl<'a, 'd> MergeCx<'a, 'd> {
     ) -> Result<(), LinkError> {
         let s = &self.syms[i];
         let is_entry = s.other & STO_CUDA_ENTRY != 0;
-        let sec = self.map_text(s.shndx, is_entry, referenced)?;
+        let sec = self.map_text(s.shndx, is_entry, referenced, Some((i, idx)))?;
         let base = self.maps.offset[s.shndx as usize];
         let mut sym = self.st.sym_mut(idx);
         *sym.section() = SymSection::Section(sec);
@@ -911,22 +954,44 @@ impl<'a, 'd> MergeCx<'a, 'd> {
     }
 
     /// Maps a `.text.<f>` section; kernels also get `.nv.info.<k>` and `.nv.shared.<k>`.
+    ///
+    /// `owner` is the function's symbol (its index in the input, and in the link): when the
+    /// section's `sh_info` names it and the section was first met through another symbol, it
+    /// becomes the section's symbol now and the section counts as new (an `nvcc -ewp`
+    /// object's kernel section also holds its internal functions, local symbols listed
+    /// before the kernel's: observed, the kernel still gets `.nv.info.<k>`, and `sh_info`).
     fn map_text(
         &mut self,
         shndx: u32,
         is_entry: bool,
         referenced: bool,
+        owner: Option<(usize, SymIdx)>,
     ) -> Result<SecId, LinkError> {
-        let known = self
-            .maps
-            .sec
-            .get(shndx as usize)
-            .copied()
-            .flatten()
-            .is_some();
+        let mapped = self.maps.sec.get(shndx as usize).copied().flatten();
+        let owns = owner.is_some_and(|owner| {
+            self.obj
+                .elf
+                .sections()
+                .get(shndx as usize)
+                .is_some_and(|h| {
+                    (h.info & 0xff_ffff) as usize == owner.0 && h.flags & SHF_EXECINSTR != 0
+                })
+        });
+        let claim =
+            owns && mapped.is_some_and(|id| !matches!(self.st.sec(id).info(), Link::Symbol { .. }));
+        let known = mapped.is_some() && !claim;
         let sec = self
             .map_section(shndx)?
             .ok_or_else(|| bad(self.obj, format!("function in bad section {shndx}")))?;
+        if let (true, Some(owner)) = (claim, owner) {
+            let high = self
+                .obj
+                .elf
+                .sections()
+                .get(shndx as usize)
+                .map_or(0, |h| (h.info >> 24) as u8);
+            *self.st.sec_mut(sec).info() = Link::Symbol { sym: owner.1, high };
+        }
         let name = self.st.sec(sec).name();
         let fname = name.strip_prefix(".text.").unwrap_or(name);
         // A kernel `--kernels-used` leaves out gets neither from the link: what its input
@@ -1905,6 +1970,32 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         self.syms
             .get((h.info & 0xff_ffff) as usize)
             .is_some_and(|s| s.binding() == STB_LOCAL && s.sym_type() == STT_FUNC)
+    }
+
+    /// The function symbol (input index) that code section `shndx` belongs to by its
+    /// `sh_info`, when that is not symbol `i`.
+    fn other_code_owner(&self, shndx: u32, i: usize) -> Option<usize> {
+        let h = self.obj.elf.sections().get(shndx as usize)?;
+        let owner = (h.info & 0xff_ffff) as usize;
+        (h.flags & SHF_EXECINSTR != 0
+            && owner != i
+            && self
+                .syms
+                .get(owner)
+                .is_some_and(|o| o.sym_type() == STT_FUNC))
+        .then_some(owner)
+    }
+
+    /// Whether output section `id` is the code of a local function (its `sh_info` names a
+    /// local `STT_FUNC`).
+    fn is_local_function_code(&self, id: SecId) -> bool {
+        match self.st.sec(id).info() {
+            Link::Symbol { sym, .. } => {
+                let s = self.st.sym(sym);
+                s.binding() == STB_LOCAL && s.sym_type() == STT_FUNC
+            }
+            _ => false,
+        }
     }
 
     /// The section named `name` that serves `target` (its `sh_info`): a local function's

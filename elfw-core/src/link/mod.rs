@@ -67,6 +67,11 @@ pub struct LinkOptions {
     /// without it: no exit fences of its own, placeholders dropped), except that, as under
     /// `-g`, no function is eliminated (observed, sm_75 to sm_120).
     pub suppress_debug_info: bool,
+    /// Some input is an `nvcc -ewp` (extensible whole program) object: every other object
+    /// but libcudadevrt's draws a warning as it is merged.
+    pub whole_program_inputs: bool,
+    /// `-Werror` as it stands when the objects are merged: a merge's warning fails it.
+    pub merge_warnings_as_errors: bool,
     /// The linker's own `.note.nv.tkinfo` record: tool name, version, build, arguments.
     pub tool_record: ToolRecord,
     /// Display names of the inputs, by input index (for messages).
@@ -139,6 +144,8 @@ impl LinkOptions {
             debug: false,
             extra_warnings: false,
             suppress_debug_info: false,
+            whole_program_inputs: false,
+            merge_warnings_as_errors: false,
             tool_record: ToolRecord {
                 object: String::new(),
                 tool: "elfw".into(),

@@ -1,0 +1,1 @@
+__global__ void lew(int*p){p[0]=2;}

@@ -1,0 +1,1 @@
+__global__ void lone(int*p){p[0]=1;}

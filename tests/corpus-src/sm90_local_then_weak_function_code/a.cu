@@ -1,0 +1,1 @@
+__global__ void ka(float* p, float q) { p[threadIdx.x] = p[threadIdx.x] / q; }

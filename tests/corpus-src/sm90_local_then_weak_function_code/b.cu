@@ -1,0 +1,1 @@
+__global__ void kb(float* p, float q) { p[threadIdx.x] = q / p[threadIdx.x]; }
