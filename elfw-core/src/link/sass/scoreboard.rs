@@ -16,7 +16,11 @@
 //! * Hazards come from register def/use ([`super::def_use`]): a write scoreboard is waited
 //!   before an instruction that reads, writes or is guarded by one of its registers; a read
 //!   scoreboard before one that overwrites a register it reads (a uniform register used inside
-//!   a memory address is read at issue and does not count). `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
+//!   a memory address is read at issue and does not count, except for `SYNCS`). A phase check
+//!   (`SYNCS.PHASECHK`, `mbarrier.try_wait`) waits the write scoreboard of every pending
+//!   arrival (`SYNCS.ARRIVE`); an input wait on such a write is not kept as structural. (These
+//!   `SYNCS` rules were read off nvlink's output for `cp.async.bulk` kernels; their opcodes are
+//!   not validated yet, so today they decide nothing.) `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
 //!   `ENDCOLLECTIVE` wait for everything; `EXIT` waits for uniform-register loads and for the
 //!   read scoreboards of texture and surface instructions.
 //! * *Structural* waits are waits of the input that no hazard explains (loop-carried waits,
@@ -26,6 +30,10 @@
 //!   loads take scoreboard 5; other loads one whose producers are needed at the same point,
 //!   else the lowest free of 2-4, else 5, else the best fit by first need; everything else the
 //!   lowest free of 0-4, a tie, 5 (not in blocks holding an escaping load), the best fit.
+//!   A guarded `EXIT` ends a block. A tie is taken only when the producer's first need is in
+//!   its own block, and never with a scoreboard that holds an escaping load of another block
+//!   (two loads before `if (i >= n) return;` keep their own read scoreboards; an `LDCU` after the
+//!   exit does not join the loads' scoreboard 5: notes `s18-tma.md`).
 //!   A scoreboard that the merge block right after the producer's block still sees pending
 //!   from another path is avoided when another is free.
 //! * Waits are placed by a data-flow pass over the control-flow graph (all paths), plus the
@@ -59,19 +67,28 @@ const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 /// Opcodes (low 12 bits) of the instructions seen in the functions on which the model was
 /// checked against nvlink (every triggered function of the 70 links in the notes, and `HFMA2`
 /// 0x231, `HMNMX2` 0x240 and `UIMAD` 0x8a5 of the fresh program p75: `half_axpy`, `half_minmax`
-/// and `quantize_e4m3` exact on sm_100 and sm_120): a function with any other opcode is left
-/// alone.
+/// and `quantize_e4m3` exact on sm_100 and sm_120; `I2F` 0x312, `PREEXIT` 0x82d and `ACQBULK`
+/// 0x82e of programmatic dependent launch and conversion kernels, notes `s18-tma.md`): a function
+/// with any other opcode is left alone.
 const VALIDATED: &[u16] = &[
     0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x217, 0x219, 0x220,
     0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x240, 0x245,
     0x248, 0x287, 0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x305, 0x308,
-    0x309, 0x310, 0x388, 0x38b, 0x402, 0x421, 0x424, 0x430, 0x431, 0x547, 0x589, 0x607, 0x7ac,
-    0x802, 0x805, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825, 0x831,
-    0x835, 0x836, 0x83b, 0x846, 0x882, 0x886, 0x88c, 0x890, 0x892, 0x897, 0x899, 0x8a5, 0x918,
-    0x919, 0x941, 0x945, 0x947, 0x94d, 0x980, 0x981, 0x984, 0x986, 0x988, 0x98f, 0x9a3, 0x9a8,
-    0x9c3, 0xb1d, 0xb82, 0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17, 0xc19, 0xc20, 0xc23,
-    0xc24, 0xc25, 0xc35, 0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24, 0xf60, 0xf66, 0xf89,
+    0x309, 0x310, 0x312, 0x388, 0x38b, 0x402, 0x421, 0x424, 0x430, 0x431, 0x547, 0x589, 0x607,
+    0x7ac, 0x802, 0x805, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825,
+    0x82d, 0x82e, 0x831, 0x835, 0x836, 0x83b, 0x846, 0x882, 0x886, 0x88c, 0x890, 0x892, 0x897,
+    0x899, 0x8a5, 0x918, 0x919, 0x941, 0x945, 0x947, 0x94d, 0x980, 0x981, 0x984, 0x986, 0x988,
+    0x98f, 0x9a3, 0x9a8, 0x9c3, 0xb1d, 0xb82, 0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17,
+    0xc19, 0xc20, 0xc23, 0xc24, 0xc25, 0xc35, 0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24,
+    0xf60, 0xf66, 0xf89,
 ];
+
+/// `SYNCS.PHASECHK` (`mbarrier.try_wait`).
+const SYNCS_TRYWAIT: u16 = 0x5a7;
+/// `SYNCS.ARRIVE` (`mbarrier.arrive`).
+const SYNCS_ARRIVE: u16 = 0x9a7;
+/// `SYNCS.EXCH` (`mbarrier.init`).
+const SYNCS_EXCH: u16 = 0x5b2;
 
 /// A producer: instruction index times two, plus one for its write scoreboard (zero: read).
 type Producer = u32;
@@ -92,6 +109,8 @@ type Pending = [BTreeSet<Producer>; SBS];
 /// One instruction with what the pass needs of it.
 struct Insn {
     name: &'static str,
+    /// The opcode (low 12 bits).
+    op: u16,
     defs: Vec<Reg>,
     uses: Vec<Reg>,
     /// `uses` without the uniform registers of a memory address (read at issue).
@@ -227,10 +246,12 @@ impl Function {
             let du = def_use(lo, hi)?;
             let guarded = lo >> 12 & 0xf != 7;
             let ctl = hi >> 41;
+            // `SYNCS` reads its address registers through its read scoreboard too.
+            let syncs = matches!(op, SYNCS_TRYWAIT | SYNCS_ARRIVE | SYNCS_EXCH);
             let read_late = du
                 .uses
                 .iter()
-                .filter(|r| !(r.kind == RegKind::Ur && du.address.contains(r)))
+                .filter(|r| syncs || !(r.kind == RegKind::Ur && du.address.contains(r)))
                 .copied()
                 .collect();
             let mut s = match op {
@@ -273,6 +294,7 @@ impl Function {
             succ.push(s);
             ins.push(Insn {
                 name,
+                op,
                 defs: du.defs,
                 uses: du.uses,
                 read_late,
@@ -345,6 +367,10 @@ impl Function {
                     return true;
                 }
             }
+        }
+        // A phase check waits for the arrivals still pending (on any barrier).
+        if x.op == SYNCS_TRYWAIT && j.op == SYNCS_ARRIVE && is_write(p) {
+            return true;
         }
         if is_write(p) {
             meet(&j.defs, &x.uses)
@@ -438,7 +464,12 @@ impl Function {
             for (b, qs) in st.iter_mut().enumerate() {
                 if x.wait >> b & 1 == 1 {
                     if !qs.is_empty() && !qs.iter().any(|&q| self.hazard(q, i, true)) {
-                        res.entry(i).or_default().extend(qs.iter().copied());
+                        // An arrival's write is waited by the phase checks (a hazard), not kept.
+                        res.entry(i).or_default().extend(
+                            qs.iter().copied().filter(|&q| {
+                                !(is_write(q) && self.ins[site(q)].op == SYNCS_ARRIVE)
+                            }),
+                        );
                     }
                     qs.clear();
                 }
@@ -525,7 +556,8 @@ impl Function {
         let mut lead = vec![false; n + 1];
         lead[0] = true;
         for (i, s) in self.succ.iter().enumerate() {
-            if s.as_slice() != [i + 1] {
+            // A guarded `EXIT` ends its block too (a load consumed after it escapes).
+            if s.as_slice() != [i + 1] || self.ins[i].is("EXIT") {
                 lead[i + 1] = true;
                 for &j in s {
                     if j != i + 1 {
@@ -725,9 +757,17 @@ impl Allocation<'_> {
         if !kept.is_empty() {
             free = kept;
         }
+        // A tie needs the producer's first need in its own block, and never joins an escaping
+        // load of another block.
+        let need_here = np < n && self.bid[np] == self.bid[i];
+        let foreign_escape = |b: usize| {
+            st[b].pending.iter().any(|&q| {
+                is_write(q) && self.escaping.contains(&site(q)) && self.bid[site(q)] != self.bid[i]
+            })
+        };
         let tie: Vec<usize> = busy
             .iter()
-            .filter(|&(&b, &m)| m == np && !own(b))
+            .filter(|&(&b, &m)| m == np && !own(b) && need_here && !foreign_escape(b))
             .map(|(&b, _)| b)
             .collect();
         let reserved = self.reserved.contains(&self.bid[i]);
@@ -1153,6 +1193,26 @@ mod tests {
     fn load_joins_a_tie_outside_2_to_4() {
         assert_eq!(check("sm100_scoreboard_load_tie", "axpy.o"), (1, 0));
         assert_eq!(check("sm120_scoreboard_load_tie", "axpy.o"), (1, 0));
+    }
+
+    /// Loads before an early return (a guarded `EXIT`) consumed after it escape their block:
+    /// scoreboard 5 and their own read scoreboards (the lead model joined them on 2).
+    #[test]
+    fn loads_across_a_guarded_exit_escape() {
+        assert_eq!(check("sm100_scoreboard_guarded_exit", "exits.o"), (2, 0));
+        assert_eq!(check("sm120_scoreboard_guarded_exit", "exits.o"), (2, 0));
+    }
+
+    /// `ACQBULK`/`PREEXIT` (programmatic dependent launch) and `I2F` from 64-bit integers.
+    #[test]
+    fn dependent_launch_and_conversions_as_nvlink() {
+        for arch in ["sm100", "sm120"] {
+            assert_eq!(check(&format!("{arch}_scoreboard_pdl"), "pdl.o"), (2, 0));
+            assert_eq!(
+                check(&format!("{arch}_scoreboard_i2f_u64"), "cvt.o"),
+                (4, 0)
+            );
+        }
     }
 
     /// A kernel with a `CALL` (here into libcudadevrt) is not triggered.
