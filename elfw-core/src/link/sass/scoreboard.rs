@@ -18,7 +18,8 @@
 //!   scoreboard before one that overwrites a register it reads (a uniform register used inside
 //!   a memory address is read at issue and does not count, except for `SYNCS`). A phase check
 //!   (`SYNCS.PHASECHK`, `mbarrier.try_wait`) waits the write scoreboard of every pending
-//!   arrival (`SYNCS.ARRIVE`); an input wait on such a write is not kept as structural. (These
+//!   arrival (`SYNCS.ARRIVE`); an input wait on such a write is not kept as structural; `SYNCS`
+//!   and `UBLKCP` wait for a pending `FENCE.VIEW.ASYNC` (its write scoreboard). (These
 //!   `SYNCS` rules were read off nvlink's output for `cp.async.bulk` kernels; their opcodes are
 //!   not validated yet, so today they decide nothing.) `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
 //!   `ENDCOLLECTIVE` wait for everything; `EXIT` waits for uniform-register loads and for the
@@ -30,10 +31,11 @@
 //!   loads take scoreboard 5; other loads one whose producers are needed at the same point,
 //!   else the lowest free of 2-4, else 5, else the best fit by first need; everything else the
 //!   lowest free of 0-4, a tie, 5 (not in blocks holding an escaping load), the best fit.
-//!   A guarded `EXIT` ends a block. A tie is taken only when the producer's first need is in
-//!   its own block, and never with a scoreboard that holds an escaping load of another block
-//!   (two loads before `if (i >= n) return;` keep their own read scoreboards; an `LDCU` after the
-//!   exit does not join the loads' scoreboard 5: notes `s18-tma.md`).
+//!   A guarded `EXIT` ends a block. No tie is taken by a producer nothing waits for, none with
+//!   a scoreboard holding an escaping load of another block, and a read scoreboard ties only
+//!   with producers under the same guard (two loads under different guards before
+//!   `if (i >= n) return;` keep their own read scoreboards; an `LDCU` after the exit does not
+//!   join the loads' scoreboard 5: notes `s18-tma.md`).
 //!   A scoreboard that the merge block right after the producer's block still sees pending
 //!   from another path is avoided when another is free.
 //! * Waits are placed by a data-flow pass over the control-flow graph (all paths), plus the
@@ -89,6 +91,10 @@ const SYNCS_TRYWAIT: u16 = 0x5a7;
 const SYNCS_ARRIVE: u16 = 0x9a7;
 /// `SYNCS.EXCH` (`mbarrier.init`).
 const SYNCS_EXCH: u16 = 0x5b2;
+/// `FENCE` (`fence.proxy.async`, `FENCE.VIEW.ASYNC.S`).
+const FENCE: u16 = 0x3c6;
+/// `UBLKCP` (`cp.async.bulk`).
+const UBLKCP: u16 = 0x3ba;
 
 /// A producer: instruction index times two, plus one for its write scoreboard (zero: read).
 type Producer = u32;
@@ -370,6 +376,13 @@ impl Function {
         }
         // A phase check waits for the arrivals still pending (on any barrier).
         if x.op == SYNCS_TRYWAIT && j.op == SYNCS_ARRIVE && is_write(p) {
+            return true;
+        }
+        // Barrier operations and bulk copies wait for a pending proxy fence.
+        if j.op == FENCE
+            && is_write(p)
+            && matches!(x.op, SYNCS_TRYWAIT | SYNCS_ARRIVE | SYNCS_EXCH | UBLKCP)
+        {
             return true;
         }
         if is_write(p) {
@@ -757,17 +770,20 @@ impl Allocation<'_> {
         if !kept.is_empty() {
             free = kept;
         }
-        // A tie needs the producer's first need in its own block, and never joins an escaping
-        // load of another block.
-        let need_here = np < n && self.bid[np] == self.bid[i];
-        let foreign_escape = |b: usize| {
-            st[b].pending.iter().any(|&q| {
-                is_write(q) && self.escaping.contains(&site(q)) && self.bid[site(q)] != self.bid[i]
+        // No tie for a producer nothing waits for; none with an escaping load of another
+        // block; a read scoreboard ties only with producers under the same guard.
+        let tie_ok = |b: usize| {
+            st[b].pending.iter().all(|&q| {
+                let y = &f.ins[site(q)];
+                let foreign_escape = is_write(q)
+                    && self.escaping.contains(&site(q))
+                    && self.bid[site(q)] != self.bid[i];
+                !foreign_escape && (is_write(p) || y.guard == x.guard)
             })
         };
         let tie: Vec<usize> = busy
             .iter()
-            .filter(|&(&b, &m)| m == np && !own(b) && need_here && !foreign_escape(b))
+            .filter(|&(&b, &m)| m == np && np != NEVER && !own(b) && tie_ok(b))
             .map(|(&b, _)| b)
             .collect();
         let reserved = self.reserved.contains(&self.bid[i]);
