@@ -51,7 +51,7 @@ fn main() {
         let (r, e) = (texts(f[1]), texts(f[2]));
         // The link's gate: a 4th column `g` (-g or a -G input) or a relocatable output.
         let relocatable = std::fs::read(f[2]).is_ok_and(|d| d.get(16) == Some(&1));
-        let gated = f.get(3) != Some(&"g") && !relocatable;
+        let gated = f.get(3) != Some(&"g") && (!relocatable || std::env::var("NOGATE").is_ok());
         let mut ok_all = true;
         let mut notes = Vec::new();
         for (n, y) in &r {
@@ -99,6 +99,65 @@ fn main() {
                 trig += 1;
                 if out.is_none() {
                     gave_up += 1;
+                }
+            }
+            if let Ok(pat) = std::env::var("DUMP") {
+                if n.contains(&pat) {
+                    let show = |c: &[u8]| {
+                        let h = u64::from_le_bytes(c[8..16].try_into().unwrap()) >> 41;
+                        let sb = |v: u64| {
+                            if v == 7 {
+                                "-".to_string()
+                            } else {
+                                v.to_string()
+                            }
+                        };
+                        format!(
+                            "st{:2} w{} r{} wt{:02x}",
+                            h & 0xf,
+                            sb(h >> 5 & 7),
+                            sb(h >> 8 & 7),
+                            h >> 11 & 0x3f
+                        )
+                    };
+                    println!("DUMP {} {} trig={} out={}", f[0], n, t, out.is_some());
+                    for (k, c) in x.chunks(16).enumerate() {
+                        let o = out
+                            .as_ref()
+                            .map(|o| show(&o[k * 16..k * 16 + 16]))
+                            .unwrap_or_default();
+                        let yy = show(&y[k * 16..k * 16 + 16]);
+                        let lo = u64::from_le_bytes(c[..8].try_into().unwrap());
+                        println!(
+                            "  {:5x} {:8} {} | {} | {} {}",
+                            k * 16,
+                            mnemonic(lo).unwrap_or("?"),
+                            show(c),
+                            yy,
+                            o,
+                            if !o.is_empty() && o != yy { "*" } else { "" }
+                        );
+                        if std::env::var("DU").is_ok() {
+                            let hi = u64::from_le_bytes(c[8..].try_into().unwrap());
+                            let r = |v: &[elfw_core::link::sass::Reg]| {
+                                v.iter()
+                                    .map(|r| format!("{:?}{}", r.kind, r.num))
+                                    .collect::<Vec<_>>()
+                                    .join(",")
+                            };
+                            match def_use(lo, hi) {
+                                Some(d) => println!(
+                                    "        du d={} u={} a={} desc={} g={:?}",
+                                    r(&d.defs),
+                                    r(&d.uses),
+                                    r(&d.address),
+                                    r(&d.desc),
+                                    d.guard
+                                ),
+                                None => println!("        du None {:016x} {:016x}", lo, hi),
+                            }
+                        }
+                    }
                 }
             }
             let img = out.clone().unwrap_or_else(|| x.clone());

@@ -63,6 +63,7 @@
 //! The scoreboard pass that uses it is [`scoreboard`] (model v12), run by the linker on the
 //! triggered functions of gated links (`link/rescore.rs`).
 
+mod bulk;
 mod forms;
 pub mod scoreboard;
 
@@ -141,7 +142,57 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
         // form (coordinates R4, R5 only), a silent gap. Texture fetches use the rule below alone.
         return texture_def_use(lo, hi);
     }
+    // The table reads the bulk copy's first operand as a destination and its pairs as single
+    // registers: hand-written rules (`bulk.rs`).
+    match lo & 0xfff {
+        bulk::UBLKCP => return bulk::bulk_copy_def_use(lo, hi),
+        bulk::SYNCS_EXCH => return bulk::barrier_exchange_def_use(lo, hi),
+        _ => {}
+    }
+    if lo & 0xfff == I2F && (hi & BODY_HI == I2F_U64 || hi & BODY_HI == I2F_S64) {
+        return convert_u64_def_use(lo);
+    }
     table_def_use(lo, hi)
+}
+
+/// The opcode of `I2F` with a register source.
+const I2F: u64 = 0x312;
+/// Instruction body bits of the high word.
+const BODY_HI: u64 = (1 << 41) - 1;
+/// The high body of `I2F.U64` (F32 destination, 64-bit unsigned source, round to nearest).
+const I2F_U64: u64 = 0x30_1000;
+/// The high body of `I2F.S64` (the same with a signed source: bit 10).
+const I2F_S64: u64 = 0x30_1400;
+
+/// The def/use of `I2F.U64 Rd, Rs` and `I2F.S64 Rd, Rs` (hand-written: the learned data never
+/// held `I2F.U64`, and its one `I2F.S64` example, `I2F.S64 R0, R4`, tied an unused field to the
+/// destination by coincidence, so `I2F.S64 R11, R4` did not decode): `Rd` (lo bits 16-23) is
+/// defined, the 64-bit source `Rs`, `Rs+1` (lo bits 32-39) is used, as in the `I2F.U64.RP`
+/// form the table knows (same operand layout; the high body differs in the rounding bits).
+/// Unused fields must be zero as in those forms.
+fn convert_u64_def_use(lo: u64) -> Option<DefUse> {
+    if lo & 0xffff_ff00_ff00_0000 != 0 {
+        return None;
+    }
+    let (rd, rs) = (((lo >> 16) & 0xff) as u8, ((lo >> 32) & 0xff) as u8);
+    if rd == 255 || rs == 255 || rs % 2 == 1 {
+        return None;
+    }
+    let r = |num: u8| Reg {
+        kind: RegKind::R,
+        num,
+    };
+    let guard = ((lo >> 12) & 7) as u8;
+    Some(DefUse {
+        defs: vec![r(rd)],
+        uses: vec![r(rs), r(rs + 1)],
+        guard: (guard != 7).then_some(Reg {
+            kind: RegKind::P,
+            num: guard,
+        }),
+        address: Vec::new(),
+        desc: Vec::new(),
+    })
 }
 
 /// The opcode of `TEX` (texture fetch through a bindless handle in a uniform register).

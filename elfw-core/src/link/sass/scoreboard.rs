@@ -19,7 +19,12 @@
 //! * Hazards come from register def/use ([`super::def_use`]): a write scoreboard is waited
 //!   before an instruction that reads, writes or is guarded by one of its registers; a read
 //!   scoreboard before one that overwrites a register it reads (a uniform register used inside
-//!   a memory address is read at issue and does not count). `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
+//!   a memory address is read at issue and does not count, except for `SYNCS`). A phase check
+//!   (`SYNCS.PHASECHK`, `mbarrier.try_wait`) waits the write scoreboard of every pending
+//!   arrival (`SYNCS.ARRIVE`); an input wait on such a write is not kept as structural; `SYNCS`
+//!   and `UBLKCP` wait for a pending `FENCE.VIEW.ASYNC` (its write scoreboard). (These
+//!   `SYNCS` rules were read off nvlink's output for `cp.async.bulk` kernels; their opcodes are
+//!   not validated yet, so today they decide nothing.) `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
 //!   `ENDCOLLECTIVE` wait for everything; `EXIT` waits for uniform-register loads and for the
 //!   read scoreboards of texture and surface instructions.
 //! * *Structural* waits are waits of the input that no hazard explains (loop-carried waits,
@@ -33,7 +38,12 @@
 //!   being allocated; a tie with a scoreboard holding a scoreboard-5 producer comes after the
 //!   free scoreboards; when every candidate of a join is first needed after the producer's own
 //!   need, the join goes by latency class (memory-operation reads, constant loads, the rest,
-//!   memory loads) and then by the earliest issue (loads: by first need).
+//!   memory loads) and then by the earliest issue (loads: by first need; notes
+//!   `s18-m1model.md`). A guarded `EXIT` ends a block. No tie is taken by a producer nothing
+//!   waits for, none with a scoreboard holding an escaping load of another block, and a read
+//!   scoreboard ties only with producers under the same guard (two loads under different
+//!   guards before `if (i >= n) return;` keep their own read scoreboards; an `LDCU` after the
+//!   exit does not join the loads' scoreboard 5: notes `s18-tma.md`).
 //!   A scoreboard that the merge block right after the producer's block still sees pending
 //!   from another path is avoided when another is free.
 //! * Waits are placed by a data-flow pass over the control-flow graph (all paths), plus the
@@ -74,20 +84,33 @@ const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 /// 0x231, `HMNMX2` 0x240 and `UIMAD` 0x8a5 of the fresh program p75: `half_axpy`, `half_minmax`
 /// and `quantize_e4m3` exact on sm_100 and sm_120; the grid-barrier and fence opcodes of p02's
 /// `reset_residual` and `tile_scan`, exact on both once their fence placeholders are gone, see
-/// [`super::super::fence_pads`]): a function with any other opcode is left alone.
+/// [`super::super::fence_pads`]; `I2F` 0x312, `PREEXIT` 0x82d and `ACQBULK` 0x82e of
+/// programmatic dependent launch and conversion kernels, notes `s18-tma.md`): a function with
+/// any other opcode is left alone.
 const VALIDATED: &[u16] = &[
     0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x217, 0x219, 0x220,
     0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x240, 0x245,
     0x248, 0x287, 0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x2ca, 0x300,
-    0x301, 0x305, 0x308, 0x309, 0x310, 0x348, 0x352, 0x353, 0x388, 0x389, 0x38b, 0x3a1, 0x3c4,
-    0x402, 0x421, 0x424, 0x430, 0x431, 0x4a4, 0x547, 0x589, 0x5ab, 0x607, 0x7ac, 0x802, 0x805,
-    0x806, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825, 0x831, 0x835,
-    0x836, 0x83b, 0x846, 0x882, 0x886, 0x887, 0x88c, 0x890, 0x892, 0x897, 0x899, 0x8a5, 0x918,
-    0x919, 0x91b, 0x941, 0x945, 0x946, 0x947, 0x948, 0x94d, 0x95c, 0x980, 0x981, 0x984, 0x986,
-    0x988, 0x98a, 0x98f, 0x992, 0x9a3, 0x9a8, 0x9ab, 0x9c3, 0xb1d, 0xb82, 0xc02, 0xc07, 0xc0c,
-    0xc10, 0xc11, 0xc12, 0xc17, 0xc19, 0xc20, 0xc23, 0xc24, 0xc25, 0xc35, 0xc36, 0xc48, 0xc82,
-    0xd00, 0xd09, 0xe23, 0xe24, 0xf60, 0xf66, 0xf89,
+    0x301, 0x305, 0x308, 0x309, 0x310, 0x312, 0x348, 0x352, 0x353, 0x388, 0x389, 0x38b, 0x3a1,
+    0x3c4, 0x402, 0x421, 0x424, 0x430, 0x431, 0x4a4, 0x547, 0x589, 0x5ab, 0x607, 0x7ac, 0x802,
+    0x805, 0x806, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x820, 0x824, 0x825, 0x82d,
+    0x82e, 0x831, 0x835, 0x836, 0x83b, 0x846, 0x882, 0x886, 0x887, 0x88c, 0x890, 0x892, 0x897,
+    0x899, 0x8a5, 0x918, 0x919, 0x91b, 0x941, 0x945, 0x946, 0x947, 0x948, 0x94d, 0x95c, 0x980,
+    0x981, 0x984, 0x986, 0x988, 0x98a, 0x98f, 0x992, 0x9a3, 0x9a8, 0x9ab, 0x9c3, 0xb1d, 0xb82,
+    0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17, 0xc19, 0xc20, 0xc23, 0xc24, 0xc25, 0xc35,
+    0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24, 0xf60, 0xf66, 0xf89,
 ];
+
+/// `SYNCS.PHASECHK` (`mbarrier.try_wait`).
+const SYNCS_TRYWAIT: u16 = 0x5a7;
+/// `SYNCS.ARRIVE` (`mbarrier.arrive`).
+const SYNCS_ARRIVE: u16 = 0x9a7;
+/// `SYNCS.EXCH` (`mbarrier.init`).
+const SYNCS_EXCH: u16 = 0x5b2;
+/// `FENCE` (`fence.proxy.async`, `FENCE.VIEW.ASYNC.S`).
+const FENCE: u16 = 0x3c6;
+/// `UBLKCP` (`cp.async.bulk`).
+const UBLKCP: u16 = 0x3ba;
 
 /// A producer: instruction index times two, plus one for its write scoreboard (zero: read).
 type Producer = u32;
@@ -111,6 +134,8 @@ type Pending = [BTreeSet<Producer>; SBS];
 /// One instruction with what the pass needs of it.
 struct Insn {
     name: &'static str,
+    /// The opcode (low 12 bits).
+    op: u16,
     defs: Vec<Reg>,
     uses: Vec<Reg>,
     /// `uses` without the uniform registers of a memory address (read at issue).
@@ -265,10 +290,12 @@ impl Function {
             let du = def_use(lo, hi)?;
             let guarded = lo >> 12 & 0xf != 7;
             let ctl = hi >> 41;
+            // `SYNCS` reads its address registers through its read scoreboard too.
+            let syncs = matches!(op, SYNCS_TRYWAIT | SYNCS_ARRIVE | SYNCS_EXCH);
             let read_late = du
                 .uses
                 .iter()
-                .filter(|r| !(r.kind == RegKind::Ur && du.address.contains(r)))
+                .filter(|r| syncs || !(r.kind == RegKind::Ur && du.address.contains(r)))
                 .copied()
                 .collect();
             let mut s = match op {
@@ -311,6 +338,7 @@ impl Function {
             succ.push(s);
             ins.push(Insn {
                 name,
+                op,
                 defs: du.defs,
                 uses: du.uses,
                 read_late,
@@ -383,6 +411,17 @@ impl Function {
                     return true;
                 }
             }
+        }
+        // A phase check waits for the arrivals still pending (on any barrier).
+        if x.op == SYNCS_TRYWAIT && j.op == SYNCS_ARRIVE && is_write(p) {
+            return true;
+        }
+        // Barrier operations and bulk copies wait for a pending proxy fence.
+        if j.op == FENCE
+            && is_write(p)
+            && matches!(x.op, SYNCS_TRYWAIT | SYNCS_ARRIVE | SYNCS_EXCH | UBLKCP)
+        {
+            return true;
         }
         if is_write(p) {
             meet(&j.defs, &x.uses)
@@ -476,7 +515,12 @@ impl Function {
             for (b, qs) in st.iter_mut().enumerate() {
                 if x.wait >> b & 1 == 1 {
                     if !qs.is_empty() && !qs.iter().any(|&q| self.hazard(q, i, true)) {
-                        res.entry(i).or_default().extend(qs.iter().copied());
+                        // An arrival's write is waited by the phase checks (a hazard), not kept.
+                        res.entry(i).or_default().extend(
+                            qs.iter().copied().filter(|&q| {
+                                !(is_write(q) && self.ins[site(q)].op == SYNCS_ARRIVE)
+                            }),
+                        );
                     }
                     qs.clear();
                 }
@@ -563,7 +607,8 @@ impl Function {
         let mut lead = vec![false; n + 1];
         lead[0] = true;
         for (i, s) in self.succ.iter().enumerate() {
-            if s.as_slice() != [i + 1] {
+            // A guarded `EXIT` ends its block too (a load consumed after it escapes).
+            if s.as_slice() != [i + 1] || self.ins[i].is("EXIT") {
                 lead[i + 1] = true;
                 for &j in s {
                     if j != i + 1 {
@@ -836,9 +881,20 @@ impl Allocation<'_> {
         if !kept.is_empty() {
             free = kept;
         }
+        // No tie for a producer nothing waits for; none with an escaping load of another
+        // block; a read scoreboard ties only with producers under the same guard.
+        let tie_ok = |b: usize| {
+            st[b].pending.iter().all(|&q| {
+                let y = &f.ins[site(q)];
+                let foreign_escape = is_write(q)
+                    && self.escaping.contains(&site(q))
+                    && self.bid[site(q)] != self.bid[i];
+                !foreign_escape && (is_write(p) || y.guard == x.guard)
+            })
+        };
         let tie: Vec<usize> = busy
             .iter()
-            .filter(|&(&b, &m)| m == np && !own(b))
+            .filter(|&(&b, &m)| m == np && np != NEVER && !own(b) && tie_ok(b))
             .map(|(&b, _)| b)
             .collect();
         // A tie is taken first unless its scoreboard holds a scoreboard-5 producer (then only
@@ -1333,6 +1389,26 @@ mod tests {
             "sm120_fence_placeholders_rescheduled_label",
         ] {
             assert_eq!(check(case, "publish.o"), (1, 0));
+        }
+    }
+
+    /// Loads before an early return (a guarded `EXIT`) consumed after it escape their block:
+    /// scoreboard 5 and their own read scoreboards (the lead model joined them on 2).
+    #[test]
+    fn loads_across_a_guarded_exit_escape() {
+        assert_eq!(check("sm100_scoreboard_guarded_exit", "exits.o"), (2, 0));
+        assert_eq!(check("sm120_scoreboard_guarded_exit", "exits.o"), (2, 0));
+    }
+
+    /// `ACQBULK`/`PREEXIT` (programmatic dependent launch) and `I2F` from 64-bit integers.
+    #[test]
+    fn dependent_launch_and_conversions_as_nvlink() {
+        for arch in ["sm100", "sm120"] {
+            assert_eq!(check(&format!("{arch}_scoreboard_pdl"), "pdl.o"), (2, 0));
+            assert_eq!(
+                check(&format!("{arch}_scoreboard_i2f_u64"), "cvt.o"),
+                (4, 0)
+            );
         }
     }
 
