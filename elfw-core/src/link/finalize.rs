@@ -152,6 +152,10 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
         return;
     }
     let info = info_sections(st);
+    // One visit mark per function, numbered by walk (each capped kernel walks its reach once:
+    // no per-kernel table as long as the function list).
+    let mut visited = Vec::new();
+    let mut walk = 0u32;
     for (k, f) in st.functions.iter().enumerate().skip(1).rev() {
         let (true, false, Some(ksym)) = (f.is_entry, f.dead, f.sym) else {
             continue;
@@ -171,7 +175,8 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
         // Every function the kernel can reach, not only its direct callees (observed: a
         // `-maxrregcount=24` kernel calling `mid` (24) which calls another TU's `leaf` (61) is
         // refused naming `leaf`; nvlink pushes counts up the call graph to the kernels).
-        let mut callees: Vec<FuncId> = reachable_callees(st, FuncId(k as u32));
+        walk += 1;
+        let mut callees: Vec<FuncId> = reachable_callees(st, FuncId(k as u32), &mut visited, walk);
         callees.sort_by_key(|&c| definition_order(st, c.0 as usize));
         let mut bar = limit;
         for c in callees {
@@ -198,16 +203,22 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
 }
 
 /// The functions `from` can reach through the call graph (itself only when a call leads back
-/// to it), each once, in the order a depth-first walk meets them.
-fn reachable_callees(st: &State<'_>, from: FuncId) -> Vec<FuncId> {
-    let mut seen = vec![false; st.functions.len()];
+/// to it), each once, in the order a depth-first walk meets them. `visited` holds, per
+/// function, the number of the last walk that met it; `walk` is this walk's (nonzero, new).
+fn reachable_callees(
+    st: &State<'_>,
+    from: FuncId,
+    visited: &mut Vec<u32>,
+    walk: u32,
+) -> Vec<FuncId> {
+    visited.resize(st.functions.len(), 0);
     let mut out = Vec::new();
     let mut stack: Vec<FuncId> = st.func(from).callees.iter().rev().copied().collect();
     while let Some(c) = stack.pop() {
-        let Some(slot) = seen.get_mut(c.0 as usize) else {
+        let Some(slot) = visited.get_mut(c.0 as usize) else {
             continue;
         };
-        if std::mem::replace(slot, true) {
+        if std::mem::replace(slot, walk) == walk {
             continue;
         }
         out.push(c);
