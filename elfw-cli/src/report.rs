@@ -926,8 +926,8 @@ fn cast_template_literals(s: &str) -> String {
 ///
 /// `limits`: the link's register-limit errors as (kernel, callee, register count), in the
 /// order they were reported. Each propagates its count to its kernel before anything else
-/// (observed: `mid` [70], which calls `h` [76], is reported and propagated to `k` first when
-/// it was defined first), so the walk below starts from those counts.
+/// (observed: `mid` (70 registers), which calls `h` (76), is reported and propagated to `k`
+/// first when it was defined first), so the walk below starts from those counts.
 pub fn callgraph_dump(
     graph: Option<&Callgraph>,
     target: Target,

@@ -29,7 +29,7 @@
 //!
 //! A kernel whose first `LDC R1` carries a write barrier, touches `R1` nowhere else and calls
 //! nothing is one whose scoreboards nvlink allocates again ([`super::sass::scoreboard`], run by
-//! [`super::rescore`] on the code as rewritten here): it loses every placeholder, whatever else
+//! `rescore` on the code as rewritten here): it loses every placeholder, whatever else
 //! it holds (observed: grid barriers, `fence.proxy.async`, bulk copies, `mbarrier` operations;
 //! its `MEMBAR.ALL.CTA` of `fence.proxy.async` stays), and the scoreboards are allocated on the
 //! code without them (p02 `reset_residual`: the wait of the `MEMBAR.ALL.GPU` on the dropped
