@@ -72,7 +72,8 @@ fn main() {
             } else {
                 None
             };
-            if let (Ok(d), Some(o)) = (std::env::var("DUMP"), &out) {
+            // `DUMPBIN=<section>`: the pass's bytes to a file; `DUMP=<section>`: a table.
+            if let (Ok(d), Some(o)) = (std::env::var("DUMPBIN"), &out) {
                 if n.contains(d.as_str()) {
                     std::fs::write(format!("/tmp/m1eval-{}.bin", n.trim_start_matches('.')), o)
                         .ok();
@@ -121,12 +122,14 @@ fn main() {
                         )
                     };
                     println!("DUMP {} {} trig={} out={}", f[0], n, t, out.is_some());
-                    for (k, c) in x.chunks(16).enumerate() {
+                    // (The input as the pass saw it: its fence placeholders gone.)
+                    let seen = dropped.as_ref().unwrap_or(x);
+                    for (k, c) in seen.chunks(16).enumerate() {
                         let o = out
                             .as_ref()
-                            .map(|o| show(&o[k * 16..k * 16 + 16]))
+                            .and_then(|o| o.get(k * 16..k * 16 + 16).map(show))
                             .unwrap_or_default();
-                        let yy = show(&y[k * 16..k * 16 + 16]);
+                        let yy = y.get(k * 16..k * 16 + 16).map(show).unwrap_or_default();
                         let lo = u64::from_le_bytes(c[..8].try_into().unwrap());
                         println!(
                             "  {:5x} {:8} {} | {} | {} {}",
