@@ -1262,6 +1262,12 @@ fn merc_symtab(
             _ if reserved && opts.relocatable => m.map_or(0, |m| m.value),
             _ if reserved => 0,
             Some(v) => st.shared_vars[v].offset.unwrap_or(0),
+            // A function inside another's code (an `-ewp` kernel's internal function, placed
+            // in the kernel's `.text`) keeps its Mercury offset, not its SASS one (observed,
+            // sm_100/sm_120: `$k$helper` 0x140 in Mercury, 0xd0 in SASS).
+            None if sym_type == STT_FUNC && s.is_defined() && s.value() != 0 => {
+                m.filter(|m| m.shndx != 0).map_or(s.value(), |m| m.value)
+            }
             None => s.value(),
         };
         let shndx: u32 = match s.section() {

@@ -2130,14 +2130,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         if self.text_owner_lost(h.info) {
             return Ok(());
         }
-        // sm_100+: the compiler constants' SASS relocations are always empty, their Mercury
-        // twin's are not, and nvlink writes the pair (the section is dropped again if its
-        // twin ends up with nothing).
-        let optimizer = self.opts.target.is_mercury()
-            && name
-                .strip_prefix(".rela")
-                .is_some_and(|n| n.starts_with(crate::mercury::OPTIMIZER_CONSTANT.0));
-        if h.size == 0 && !optimizer {
+        // sm_100+: an empty SASS relocation section is kept for its Mercury twin (the
+        // compiler constants' SASS relocations are always empty, their Mercury twin's are
+        // not; an `-ewp` kernel's `.rela.text.<k>` is empty once ptxas resolved the calls of
+        // its internal functions): nvlink writes the pair, and the section is dropped again
+        // if its twin ends up with nothing.
+        if h.size == 0 && !self.opts.target.is_mercury() {
             // An input relocation section without entries makes no section, nor a name
             // (observed: ptxas's empty `.rela.nv.constant2.<f>` on sm_90, `-r`).
             return Ok(());
