@@ -336,6 +336,11 @@ impl Function {
             };
             s.retain(|&j| j < n);
             succ.push(s);
+            // Scoreboard 6 does not exist (7 is "none"): not code ptxas wrote.
+            let (write_sb, read_sb) = (ctl >> 5 & 7, ctl >> 8 & 7);
+            if write_sb == SBS as u64 || read_sb == SBS as u64 {
+                return None;
+            }
             ins.push(Insn {
                 name,
                 op,
@@ -345,8 +350,8 @@ impl Function {
                 guard: du.guard,
                 collective: (op == 0x348 || op == 0x948) && hi >> 22 & 1 == 1,
                 stall: (ctl & 0xf) as usize,
-                write_sb: ctl >> 5 & 7,
-                read_sb: ctl >> 8 & 7,
+                write_sb,
+                read_sb,
                 wait: ctl >> 11 & 0x3f,
             });
         }
@@ -1442,6 +1447,18 @@ mod tests {
         assert_eq!(controls(&new)[0] >> 5 & 7, NO_SB);
         // Without a write scoreboard there is nothing to do.
         assert!(!triggered(&[ldc_r1(7), exit()].concat()));
+    }
+
+    /// A control word naming scoreboard 6 (there are six, 0-5; 7 is "none") is not ptxas's:
+    /// the pass gives up instead of indexing past its scoreboards (found by the link fuzzer).
+    #[test]
+    fn scoreboard_six_is_declined() {
+        let mut exit6 = exit();
+        let hi = u64::from_le_bytes(exit6[8..].try_into().unwrap()) | 6 << 46;
+        exit6[8..].copy_from_slice(&hi.to_le_bytes());
+        for code in [[ldc_r1(6), exit()].concat(), [ldc_r1(0), exit6].concat()] {
+            assert_eq!(reallocate(&code), None);
+        }
     }
 
     /// The opcode list is searched by bisection.
