@@ -2557,7 +2557,8 @@ fn fde_views<'d>(
 /// or register count). It builds each function's frame once, at its first FDE, from the rows
 /// of all its FDEs: the winning copy's rows as its SASS FDE gives them, the other copies' rows
 /// from their Mercury FDEs with Mercury offsets read in the winner's code (rows at the same
-/// location merge; a location that is no instruction boundary elfw can place is left out),
+/// location merge; a location that is no instruction boundary elfw can place is left out:
+/// see `lines::merc_placer`),
 /// with the winner's address range. Every later FDE of the function is written as Mercury had
 /// it, unconverted: its CIE is the Mercury CIE (code alignment 1), its range the Mercury range,
 /// and its program empty. Returns the replacement bytes by (block, entry offset).
@@ -2621,8 +2622,7 @@ fn frame_rewrites<'d>(
         let Some(obj) = inputs.get(winner_input) else {
             continue;
         };
-        let pairs = super::lines::merc_sass_pairs(obj, st.sym(func).name().as_bytes());
-        let place = |m: u64| super::lines::merc_to_sass(&pairs, m);
+        let place = super::lines::merc_placer(obj, st.sym(func).name().as_bytes());
         let mut rows: Vec<FrameRow> = Vec::new();
         let mut add = |loc: u64, ops: &[Vec<u8>]| {
             let i = rows.partition_point(|r| r.loc < loc);

@@ -486,6 +486,107 @@ pub(super) fn merc_to_sass(pairs: &[(u64, u64)], m: u64) -> Option<u64> {
     (m1 - m0 == 2 * s1.checked_sub(s0)? && (m - m0) % 32 == 0).then(|| s0 + (m - m0) / 2)
 }
 
+/// Where each Mercury instruction of function `func` starts in `obj`'s code, as (Mercury
+/// offset, SASS offset) per instruction in capsule order, read from its
+/// `.nv.capmerc.text.<func>` capsule: a stored instruction takes its record's size (16 bytes
+/// for a record whose first byte is 1, 32 for 2); one the capsule leaves out (or keeps in short
+/// form without its size) takes the size its SASS instruction's opcode gives ([`merc_size`]). `None` when the
+/// capsule does not walk.
+///
+/// Only an estimate: the finalizer's own instruction table is not in the input. Callers check
+/// it against the offsets the input pins before trusting it (see [`merc_placer`]).
+fn merc_layout(obj: &InputObject<'_>, func: &[u8]) -> Option<Vec<(u64, u64)>> {
+    let section = |prefix: &[u8]| {
+        let name = [prefix, func].concat();
+        obj.elf.section_data(obj.elf.section_by_name(&name)?).ok()
+    };
+    let (cap, text) = (section(b".nv.capmerc.text.")?, section(b".text.")?);
+    let h = mercury::capsule_header(cap).ok()?;
+    let slots = h.slots as usize;
+    let bitmap = cap.get(12..12 + slots.div_ceil(8))?;
+    let omitted = |i: usize| bitmap[i / 8] >> (i % 8) & 1 == 1;
+    let opcode = |sass: usize| -> Option<u16> {
+        let b = text.get(sass * 16..sass * 16 + 2)?;
+        Some(u16::from_le_bytes([b[0], b[1]]) & 0xfff)
+    };
+    let sm = obj.elf.header().flags >> 8 & 0xffff;
+    let mut at = 12 + slots.div_ceil(8).div_ceil(4) * 4;
+    let (mut merc, mut sass) = (0u64, 0usize);
+    let mut out = Vec::with_capacity(slots);
+    for i in 0..slots {
+        out.push((merc, sass as u64 * 16));
+        if i + 1 == slots {
+            break;
+        }
+        if omitted(i) {
+            merc += merc_size(opcode(sass)?, sm);
+            sass += 1;
+            continue;
+        }
+        let mut count = 1;
+        let mut whole = false;
+        while let Some(&b) = cap.get(at) {
+            if b & 0x7f != 0x50 && b & 0x7f != 0x51 {
+                break;
+            }
+            count = (u16::from_le_bytes([b, *cap.get(at + 1)?]) >> 7) as usize;
+            whole = b & 0x7f == 0x50;
+            at += 2;
+        }
+        let size = if whole {
+            merc_size(opcode(sass)?, sm)
+        } else {
+            let (len, size) = match *cap.get(at)? {
+                1 => (16, 16),
+                2 => (32, 32),
+                // A short record: its first byte is the whole record's with bit 0x40 set.
+                0x41 => (4, 16),
+                0x42 => (4, 32),
+                _ => (4, merc_size(opcode(sass)?, sm)),
+            };
+            at += len;
+            size
+        };
+        merc += size;
+        sass += count;
+    }
+    Some(out)
+}
+
+/// The size of the Mercury instruction a SASS instruction with opcode field `op` (the low 12
+/// bits of its first word) comes from, where the capsule does not store it: 16 bytes for the
+/// register forms (0x2xx, 0x3xx) and the 0x9xx group, 32 for the immediate and constant forms,
+/// with the exceptions observed (reg_sass/FDE rows against their Mercury twins; the immediate
+/// `IMAD.WIDE` 0x825 takes 48 on sm_100, 32 on sm_120: fresh program p97).
+fn merc_size(op: u16, sm: u32) -> u64 {
+    match op {
+        0x825 if sm < 120 => 48,
+        0x825 => 32,
+        0x223 | 0x227 | 0x22b | 0x343 | 0x947 => 32,
+        0x802 => 16,
+        _ => match op >> 8 {
+            2 | 3 | 9 => 16,
+            _ => 32,
+        },
+    }
+}
+
+/// Mercury → SASS offsets in function `func`'s code as input `obj` has it: the pairs the input
+/// pins ([`merc_sass_pairs`], [`merc_to_sass`]) and, for an offset they do not place, the
+/// capsule's instruction layout ([`merc_layout`]) when it agrees with every pinned pair.
+pub(super) fn merc_placer(obj: &InputObject<'_>, func: &[u8]) -> impl Fn(u64) -> Option<u64> {
+    let pairs = merc_sass_pairs(obj, func);
+    let layout = merc_layout(obj, func)
+        .filter(|l| pairs.len() > 1 && pairs.iter().all(|p| l.binary_search(p).is_ok()));
+    move |m| {
+        merc_to_sass(&pairs, m).or_else(|| {
+            let l = layout.as_ref()?;
+            let i = l.binary_search_by_key(&m, |p| p.0).ok()?;
+            Some(l[i].1)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::merc_to_sass;

@@ -1618,7 +1618,8 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 }
             }
             let idx = if listed_dynamic {
-                let idx = self.st.add_global_hashed(s.hash, rec);
+                // A local one (bad input) carries no name hash: hashed here.
+                let idx = self.st.add_global(rec);
                 self.st.weak_shared.insert(s.name, idx);
                 idx
             } else if visible && s.binding() == STB_WEAK {
