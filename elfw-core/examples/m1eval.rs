@@ -142,12 +142,7 @@ fn main() {
                         );
                         if std::env::var("DU").is_ok() {
                             let hi = u64::from_le_bytes(c[8..].try_into().unwrap());
-                            let r = |v: &[elfw_core::link::sass::Reg]| {
-                                v.iter()
-                                    .map(|r| format!("{:?}{}", r.kind, r.num))
-                                    .collect::<Vec<_>>()
-                                    .join(",")
-                            };
+                            let r = elfw_core::link::sass::reg_list;
                             match def_use(lo, hi) {
                                 Some(d) => println!(
                                     "        du d={} u={} a={} desc={} g={:?}",

@@ -7,12 +7,7 @@ fn main() {
         let lo = u64::from_str_radix(it.next().unwrap(), 16).unwrap();
         let hi = u64::from_str_radix(it.next().unwrap(), 16).unwrap();
         let t = it.next().unwrap_or("");
-        let r = |v: &[elfw_core::link::sass::Reg]| {
-            v.iter()
-                .map(|r| format!("{:?}{}", r.kind, r.num))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
+        let r = elfw_core::link::sass::reg_list;
         match def_use(lo, hi) {
             Some(d) => println!(
                 "{t:60} d={} u={} a={} g={:?}",

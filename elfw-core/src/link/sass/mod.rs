@@ -93,6 +93,21 @@ pub struct Reg {
     pub num: u8,
 }
 
+impl std::fmt::Display for Reg {
+    /// The register file's name and the number, e.g. `R12`, `Ur4`, `P0`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}{}", self.kind, self.num)
+    }
+}
+
+/// Registers as a comma-separated list (`R2,R3,Ur4`), for reports and research tools.
+pub fn reg_list(regs: &[Reg]) -> String {
+    regs.iter()
+        .map(Reg::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// The registers an instruction defines and uses (each sorted, without duplicates).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DefUse {
