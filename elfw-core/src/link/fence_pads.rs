@@ -45,6 +45,7 @@
 use rustc_hash::FxHashMap;
 
 use super::merc::MercWorld;
+use super::sass::BODY_HI;
 use super::state::{SecId, State, SymSection};
 use super::{InputObject, LinkOptions};
 use crate::arena::SymIdx;
@@ -118,8 +119,6 @@ const INDIRECT_BRANCH_TARGETS: u8 = 0x34;
 const OP_SUST: u64 = 0xf9d;
 /// `EIATTR_EXIT_INSTR_OFFSETS`.
 const EXIT_INSTR_OFFSETS: u8 = 0x1c;
-/// Low 41 bits of the high word: everything but the control bits.
-const BODY_HI: u64 = (1 << 41) - 1;
 /// `.nv.info` attributes that are plain lists of instruction offsets.
 const OFFSET_LISTS: &[u8] = &[
     0x1c, 0x1d, 0x25, 0x27, 0x28, 0x2d, 0x31, 0x46, 0x47, 0x57, 0x59, 0x65,

@@ -70,7 +70,7 @@ fn finish(mut uses: Vec<Reg>, guard: Option<Reg>) -> DefUse {
 
 /// The def/use of a `UBLKCP` body (see the module documentation), `None` for forms not seen.
 pub(super) fn bulk_copy_def_use(lo: u64, hi: u64) -> Option<DefUse> {
-    let hi = hi & ((1 << 41) - 1);
+    let hi = hi & super::BODY_HI;
     if lo & 0xffff_ff00_00ff_0fff != UBLKCP || lo >> 12 & 0xf == 0xf {
         return None;
     }
@@ -87,7 +87,7 @@ pub(super) fn bulk_copy_def_use(lo: u64, hi: u64) -> Option<DefUse> {
 
 /// The def/use of a `SYNCS.EXCH.64 URZ, [URa+imm], URb` body, `None` for other forms.
 pub(super) fn barrier_exchange_def_use(lo: u64, hi: u64) -> Option<DefUse> {
-    let hi = hi & ((1 << 41) - 1);
+    let hi = hi & super::BODY_HI;
     if lo & 0xffff_e000_00ff_0fff != (0xff_0000 | SYNCS_EXCH)
         || lo >> 12 & 0xf == 0xf
         || hi != 0x800_0100

@@ -172,8 +172,8 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
 
 /// The opcode of `I2F` with a register source.
 const I2F: u64 = 0x312;
-/// Instruction body bits of the high word.
-const BODY_HI: u64 = (1 << 41) - 1;
+/// Instruction body bits of the high word (the control word is above them).
+pub(crate) const BODY_HI: u64 = (1 << 41) - 1;
 /// The high body of `I2F.U64` (F32 destination, 64-bit unsigned source, round to nearest).
 const I2F_U64: u64 = 0x30_1000;
 /// The high body of `I2F.S64` (the same with a signed source: bit 10).
@@ -234,7 +234,7 @@ const TEX: u64 = 0xf60;
 /// Every other body bit must hold the value it held in all examples, so an unseen modifier
 /// (gather, offsets, depth compare, ...) stays `None`.
 fn texture_def_use(lo: u64, hi: u64) -> Option<DefUse> {
-    let hi = hi & ((1 << 41) - 1);
+    let hi = hi & BODY_HI;
     let ll = (lo >> 59) & 1 == 1;
     let fixed_lo = (lo & 0x17ff_0000_0000_0fff) == (0x00ff_0000_0000_0000 | TEX);
     let fixed_hi = hi >> 12 == if ll { 0x89e0 } else { 0x81e0 };

@@ -57,7 +57,7 @@
 //! the validated list, indirect branches, branch targets outside the function, functions too
 //! large for the quadratic parts.
 
-use super::{def_use, mnemonic, Reg, RegKind};
+use super::{def_use, mnemonic, Reg, RegKind, BODY_HI};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -74,8 +74,6 @@ const MAX_INSNS: usize = 4096;
 /// before the pass gives up (the largest function the pass ran on in the notes' fresh links and
 /// data sets took about 41,000).
 const NEED_BUDGET: usize = 50_000_000;
-/// The instruction body bits of the high word (the control word is above).
-const BODY_HI: u64 = (1 << 41) - 1;
 /// `LDC R1, c[0x0][0x37c]`: the stack-pointer load that opens a function.
 const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 
