@@ -981,9 +981,25 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
         &own.reserved_smem,
         EIATTR_RESERVED_SMEM_USED,
     );
+    propagate_flag(
+        st,
+        &info,
+        owned,
+        &own.tcgen05_1cta,
+        EIATTR_TCGEN05_1CTA_USED,
+    );
+    propagate_flag(
+        st,
+        &info,
+        owned,
+        &own.tcgen05_2cta,
+        EIATTR_TCGEN05_2CTA_USED,
+    );
     propagate_barriers(st, &info, &own, owned);
     propagate_mbarriers(st, &info, &own, &reach);
     propagate_externs(st, &info, &own, &reach);
+    propagate_at_entry(st, &info, &own, owned);
+    propagate_vrc(st, &info, &own, &reach);
     let n = st.functions.len();
     let mut max_regs: Vec<Option<u32>> = vec![None; n];
     let stack = min_stacks(st, &calls);
@@ -1065,6 +1081,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
         }
     }
     order_appended_records(st, &info, owned);
+    drop_callee_entry_fragments(st, &info);
     if opts.target.is_mercury() {
         sync_merc_info(st);
     }
@@ -1114,6 +1131,12 @@ fn sync_merc_info(st: &mut State<'_>) {
                     // Replaced by a record after the others, shared by both worlds.
                     None => r.dropped = true,
                 },
+                EIATTR_VRC_CTA_INIT_COUNT => {
+                    if let Some(x) = find(r.attr) {
+                        r.payload = x.payload;
+                    }
+                }
+                EIATTR_AT_ENTRY_FRAGMENTS if find(r.attr).is_none() => r.dropped = true,
                 EIATTR_CRS_STACK_SIZE => {
                     if let Some(x) = find(EIATTR_CRS_STACK_SIZE) {
                         if x.payload.get(..4) == Some(&u32::MAX.to_le_bytes()[..]) {
@@ -1160,6 +1183,14 @@ struct OwnInfo {
     ctaidz: Vec<bool>,
     /// Uses the reserved shared memory (`EIATTR_RESERVED_SMEM_USED`).
     reserved_smem: Vec<bool>,
+    /// Uses tensor memory one CTA at a time (`EIATTR_TCGEN05_1CTA_USED`).
+    tcgen05_1cta: Vec<bool>,
+    /// Uses tensor memory by CTA pairs (`EIATTR_TCGEN05_2CTA_USED`).
+    tcgen05_2cta: Vec<bool>,
+    /// Its first `EIATTR_AT_ENTRY_FRAGMENTS` (the code the driver runs at kernel entry).
+    at_entry: Vec<Option<u32>>,
+    /// Its first `EIATTR_VRC_CTA_INIT_COUNT`.
+    vrc: Vec<Option<u8>>,
     /// Its largest `EIATTR_NUM_BARRIERS`.
     barriers: Vec<Option<u8>>,
     /// Its first `EIATTR_NUM_MBARRIERS` (of two bytes).
@@ -1184,6 +1215,10 @@ impl OwnInfo {
         let mut own = OwnInfo {
             ctaidz: Vec::with_capacity(n),
             reserved_smem: Vec::with_capacity(n),
+            tcgen05_1cta: Vec::with_capacity(n),
+            tcgen05_2cta: Vec::with_capacity(n),
+            at_entry: Vec::with_capacity(n),
+            vrc: Vec::with_capacity(n),
             barriers: Vec::with_capacity(n),
             mbarriers: Vec::with_capacity(n),
             externs_start: Vec::with_capacity(n + 1),
@@ -1193,6 +1228,10 @@ impl OwnInfo {
             let base = own.externs.len();
             own.ctaidz.extend(run.ctaidz);
             own.reserved_smem.extend(run.reserved_smem);
+            own.tcgen05_1cta.extend(run.tcgen05_1cta);
+            own.tcgen05_2cta.extend(run.tcgen05_2cta);
+            own.at_entry.extend(run.at_entry);
+            own.vrc.extend(run.vrc);
             own.barriers.extend(run.barriers);
             own.mbarriers.extend(run.mbarriers);
             own.externs_start
@@ -1202,6 +1241,10 @@ impl OwnInfo {
         // (Functions past `info`, if any, have no records.)
         own.ctaidz.resize(n, false);
         own.reserved_smem.resize(n, false);
+        own.tcgen05_1cta.resize(n, false);
+        own.tcgen05_2cta.resize(n, false);
+        own.at_entry.resize(n, None);
+        own.vrc.resize(n, None);
         own.barriers.resize(n, None);
         own.mbarriers.resize(n, None);
         own.externs_start.resize(n + 1, own.externs.len());
@@ -1214,6 +1257,10 @@ impl OwnInfo {
         let mut own = OwnInfo {
             ctaidz: vec![false; n],
             reserved_smem: vec![false; n],
+            tcgen05_1cta: vec![false; n],
+            tcgen05_2cta: vec![false; n],
+            at_entry: vec![None; n],
+            vrc: vec![None; n],
             barriers: vec![None; n],
             mbarriers: vec![None; n],
             externs_start: Vec::with_capacity(n),
@@ -1226,6 +1273,16 @@ impl OwnInfo {
                 match r.attr {
                     EIATTR_CTAIDZ_USED => own.ctaidz[f] = true,
                     EIATTR_RESERVED_SMEM_USED => own.reserved_smem[f] = true,
+                    EIATTR_TCGEN05_1CTA_USED => own.tcgen05_1cta[f] = true,
+                    EIATTR_TCGEN05_2CTA_USED => own.tcgen05_2cta[f] = true,
+                    EIATTR_AT_ENTRY_FRAGMENTS if own.at_entry[f].is_none() => {
+                        if let Some(b) = r.payload.get(..4) {
+                            own.at_entry[f] = Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                        }
+                    }
+                    EIATTR_VRC_CTA_INIT_COUNT if own.vrc[f].is_none() => {
+                        own.vrc[f] = r.payload.first().copied();
+                    }
                     EIATTR_NUM_BARRIERS => {
                         if let Some(&b) = r.payload.first() {
                             own.barriers[f] = Some(own.barriers[f].map_or(b, |x| x.max(b)));
@@ -1324,6 +1381,161 @@ fn propagate_barriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo,
     }
 }
 
+/// `EIATTR_VRC_CTA_INIT_COUNT`.
+const EIATTR_VRC_CTA_INIT_COUNT: u8 = 0x4a;
+/// `EIATTR_AT_ENTRY_FRAGMENTS`: code the driver runs before the kernel's own (tensor memory's
+/// set-up, for code that allocates it).
+const EIATTR_AT_ENTRY_FRAGMENTS: u8 = 0x4f;
+/// `EIATTR_TCGEN05_1CTA_USED`: `tcgen05` instructions with `.cta_group::1`.
+const EIATTR_TCGEN05_1CTA_USED: u8 = 0x51;
+/// `EIATTR_TCGEN05_2CTA_USED`: `tcgen05` instructions with `.cta_group::2`.
+const EIATTR_TCGEN05_2CTA_USED: u8 = 0x52;
+
+/// A kernel without an `EIATTR_AT_ENTRY_FRAGMENTS` of its own gets the first one among the
+/// functions it owns, after its own records (observed on sm_100a: kernels calling another
+/// translation unit's function that allocates tensor memory get its value, 6 for
+/// `.cta_group::1`, 7 for `.cta_group::2`; a kernel cannot reach both, see
+/// [`check_cta_groups`]).
+fn propagate_at_entry(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, owned: &Reach) {
+    let own = &own.at_entry;
+    if own.iter().all(Option::is_none) {
+        return;
+    }
+    for (k, order) in owned {
+        let (Some(sec), None) = (info[*k], own[*k]) else {
+            continue;
+        };
+        let Some(value) = order.iter().find_map(|&f| own[f]) else {
+            continue;
+        };
+        let payload = st.bump.alloc_slice_copy(&value.to_le_bytes());
+        st.section_info_tail
+            .entry(sec)
+            .or_default()
+            .push(InfoRecord {
+                format: EIFMT_SVAL,
+                attr: EIATTR_AT_ENTRY_FRAGMENTS,
+                payload,
+                sym: None,
+                externs: &[],
+                dropped: false,
+            });
+    }
+}
+
+/// Only kernels keep `EIATTR_AT_ENTRY_FRAGMENTS` (the driver runs the fragments at entry):
+/// every other function's goes, once its kernels have taken it (observed on sm_100a, both
+/// worlds).
+fn drop_callee_entry_fragments(st: &mut State<'_>, info: &[Option<SecId>]) {
+    for (f, sec) in info.iter().enumerate() {
+        let Some(sec) = sec else { continue };
+        if st.functions.get(f).is_none_or(|x| x.is_entry) {
+            continue;
+        }
+        if let Some(records) = st.section_info.get_mut(sec) {
+            for r in records
+                .iter_mut()
+                .filter(|r| r.attr == EIATTR_AT_ENTRY_FRAGMENTS)
+            {
+                r.dropped = true;
+            }
+        }
+    }
+}
+
+/// With several kernels, each kernel's `EIATTR_VRC_CTA_INIT_COUNT` is raised in place to the
+/// highest of the functions it reaches (observed on sm_100a: kernels calling another
+/// translation unit's `tcgen05.ld` helper (0x80) get 0x80); a lone kernel keeps its own, however
+/// high its callees' are (observed, the same helpers).
+fn propagate_vrc(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo, reach: &Reach) {
+    let own = &own.vrc;
+    if reach.len() < 2 {
+        return;
+    }
+    for (k, order) in reach {
+        let (Some(sec), Some(mine)) = (info[*k], own[*k]) else {
+            continue;
+        };
+        let most = order.iter().filter_map(|&f| own[f]).fold(mine, u8::max);
+        if most == mine {
+            continue;
+        }
+        let Some(r) = st.section_info.get_mut(&sec).and_then(|rs| {
+            rs.iter_mut()
+                .find(|r| r.attr == EIATTR_VRC_CTA_INIT_COUNT && !r.dropped)
+        }) else {
+            continue;
+        };
+        let p = st.bump.alloc_slice_copy(r.payload);
+        p[0] = most;
+        r.payload = p;
+    }
+}
+
+/// A kernel may not use tensor memory both one CTA at a time and by CTA pairs, in its own code
+/// or the functions it owns: an error naming the kernel (observed on sm_100a). nvlink hands
+/// each function's attributes to the kernels that reach it, functions in definition order and
+/// kernels newest first (as for register limits), and reports a kernel when the second kind arrives (a kernel with one kind
+/// of its own is reported at the first function bringing the other).
+pub fn check_cta_groups(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagnostics) {
+    if opts.relocatable || !opts.target.is_mercury() {
+        return;
+    }
+    let info = info_sections(st);
+    let flags = |f: usize| -> (bool, bool) {
+        let records = info
+            .get(f)
+            .copied()
+            .flatten()
+            .and_then(|sec| st.section_info.get(&sec));
+        let mut kinds = (false, false);
+        for r in records.into_iter().flatten().filter(|r| !r.dropped) {
+            kinds.0 |= r.attr == EIATTR_TCGEN05_1CTA_USED;
+            kinds.1 |= r.attr == EIATTR_TCGEN05_2CTA_USED;
+        }
+        kinds
+    };
+    let kinds: Vec<(bool, bool)> = (0..st.functions.len()).map(flags).collect();
+    if !kinds.iter().any(|k| k.0) || !kinds.iter().any(|k| k.1) {
+        return;
+    }
+    let calls = calls_with_indirect(st);
+    let reach = kernel_reach(st, &calls);
+    let owned = owned_functions(st, &reach);
+    let owned = owned.as_ref().unwrap_or(&reach);
+    // (function definition, kernel newest first, kernel) of each report.
+    let mut reports = Vec::new();
+    for (k, order) in owned {
+        let mut have = kinds[*k];
+        let mut callees = order.clone();
+        callees.sort_by_key(|&f| definition_order(st, f));
+        for f in callees {
+            let (one, two) = kinds[f];
+            if (one && have.1) || (two && have.0) {
+                reports.push((definition_order(st, f), std::cmp::Reverse(*k), *k));
+                break;
+            }
+            have = (have.0 | one, have.1 | two);
+        }
+    }
+    reports.sort_unstable();
+    for (_, _, k) in reports {
+        let Some(sym) = st.functions[k].sym else {
+            continue;
+        };
+        let name = st.sym(sym).name();
+        diags.push(
+            Diagnostic::new(
+                Severity::Error,
+                format!(
+                    "Function '{name}' uses single CTA(.cta_group::1) and CTA pair granularity(.cta_group::2) and that is not allowed."
+                ),
+            )
+            .about_symbol(name),
+        );
+    }
+}
+
 /// `EIATTR_NUM_MBARRIERS`.
 const EIATTR_NUM_MBARRIERS: u8 = 0x38;
 
@@ -1387,13 +1599,15 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo
 }
 
 /// The records the link appends to a kernel's `.nv.info.<k>` for what its callees have
-/// (`EIATTR_CTAIDZ_USED`, `EIATTR_RESERVED_SMEM_USED`, `EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`),
+/// (`EIATTR_CTAIDZ_USED`, `EIATTR_RESERVED_SMEM_USED`, the tensor-memory ones,
+/// `EIATTR_NUM_BARRIERS`, `EIATTR_NUM_MBARRIERS`, `EIATTR_EXTERNS`),
 /// whatever order the link made them in (observed on sm_80, 120 generated links of one or
 /// two translation units, forward and reversed input order, and the `-G` pipeline links):
 ///
 /// - A lone kernel gets them in a fixed order: `CTAIDZ_USED`, `RESERVED_SMEM_USED`,
-///   `NUM_BARRIERS`, `NUM_MBARRIERS`, `EXTERNS`, however deep in its callees each attribute
-///   sits.
+///   `TCGEN05_1CTA_USED`, `NUM_BARRIERS`, `NUM_MBARRIERS`, `EXTERNS`, `AT_ENTRY_FRAGMENTS`,
+///   however deep in its callees each attribute sits (the tensor-memory ones observed on
+///   sm_100a; `TCGEN05_2CTA_USED` taken to sit beside its one-CTA twin).
 /// - With several kernels, each gets them in the order their attributes are first met going
 ///   through the functions it reaches in the order of their `.nv.info.<f>` sections in the
 ///   image, each function's own records in their input order (how the calls nest does not
@@ -1401,12 +1615,15 @@ fn propagate_mbarriers(st: &mut State<'_>, info: &[Option<SecId>], own: &OwnInfo
 ///   `NUM_MBARRIERS` first when `init1`'s section comes before `g`'s). Any `EXTERNS` record
 ///   counts, also one naming only functions another input defines.
 fn order_appended_records(st: &mut State<'_>, info: &[Option<SecId>], owned: &Reach) {
-    const APPENDED: [u8; 5] = [
+    const APPENDED: [u8; 8] = [
         EIATTR_CTAIDZ_USED,
         EIATTR_RESERVED_SMEM_USED,
+        EIATTR_TCGEN05_1CTA_USED,
+        EIATTR_TCGEN05_2CTA_USED,
         EIATTR_NUM_BARRIERS,
         EIATTR_NUM_MBARRIERS,
         super::merge::EIATTR_EXTERNS,
+        EIATTR_AT_ENTRY_FRAGMENTS,
     ];
     // Most links append at most one such record per kernel: nothing to order.
     let several =

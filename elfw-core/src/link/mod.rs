@@ -565,6 +565,7 @@ fn run(
     timed(times, "undefined", || {
         finalize::check_undefined(&st, opts, diags);
         finalize::check_register_limits(&st, opts, diags);
+        finalize::check_cta_groups(&st, opts, diags);
     });
     // (Without an object merged there is no graph: nvlink says it found no relocatable
     // objects, observed for a skipped cubin and PTX files before sm_90.)
