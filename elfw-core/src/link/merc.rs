@@ -194,7 +194,11 @@ fn same_rank_by_name(obj: &InputObject<'_>, idx: u32, name: &[u8], twin: &[u8]) 
 }
 
 /// Builds the Mercury world's sections and relocations from the merged SASS state.
-pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, LinkError> {
+pub fn build(
+    st: &State<'_>,
+    inputs: &[InputObject<'_>],
+    opts: &super::LinkOptions,
+) -> Result<MercWorld, LinkError> {
     let mut w = MercWorld::default();
     for (i, _) in &st.input_maps {
         w.in_syms.insert(*i, read_merc_symtab(&inputs[*i])?);
@@ -249,6 +253,17 @@ pub fn build(st: &State<'_>, inputs: &[InputObject<'_>]) -> Result<MercWorld, Li
             sec.size = offset + h.size;
             w.place.insert((n.input, m), (k, offset));
         }
+    }
+    // The reserved shared window holds every variable once (see `shared::layout_reserved`),
+    // as laid out without the bytes a final link reserves ahead of them (observed on sm_110a:
+    // 0xa0 in Mercury beside 0xe0 in SASS).
+    let base = super::shared::reserved_base(st, opts);
+    for sec in w
+        .sections
+        .iter_mut()
+        .filter(|m| m.kind == MercKind::SharedReserved)
+    {
+        sec.size = sec.size.max(st.sec(sec.twin).size().saturating_sub(base));
     }
     // Relocations, input by input.
     // By name and target: local functions of the same name in several inputs have a code
@@ -1255,11 +1270,16 @@ fn merc_symtab(
         let reserved =
             s.name().starts_with(".nv.reservedSmem") || s.name().starts_with("__nv_reservedSMEM");
         // The reserved shared-memory symbols are 0 in the Mercury world of a final link (spec
-        // Y2/Y3); a relocatable one keeps the input's Mercury value (observed on sm_110: the
+        // Y2/Y3) but for the window's variables; a relocatable one keeps the input's Mercury value (observed on sm_110: the
         // workaround variable stays at 0x10). Shared variables sit at their offset, without
         // the window's reserved bytes.
         let value = match s.shared() {
             _ if reserved && opts.relocatable => m.map_or(0, |m| m.value),
+            // (A variable of the window sits at its offset in it: observed on sm_110a, the
+            // tcgen05 partition at 0x80 after the 128-byte workaround variable.)
+            _ if reserved && s.is_defined() => s
+                .value()
+                .saturating_sub(super::shared::reserved_base(st, opts)),
             _ if reserved => 0,
             Some(v) => st.shared_vars[v].offset.unwrap_or(0),
             // A function inside another's code (an `-ewp` kernel's internal function, placed

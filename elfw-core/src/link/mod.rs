@@ -633,7 +633,7 @@ fn finish(
     let mut patched = timed(times, "relocate", || relocate::relocate(st, &slots, opts));
     // sm_100+: the Mercury world, mirrored from the SASS link.
     let mut merc = if opts.target.is_mercury() {
-        let mut w = timed(times, "mercury", || merc::build(st, inputs))?;
+        let mut w = timed(times, "mercury", || merc::build(st, inputs, opts))?;
         if opts.relocatable {
             merc::check_cut_banks(st, &w)?;
         }

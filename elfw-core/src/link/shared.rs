@@ -70,11 +70,70 @@ fn place_in_window(var: &mut SharedVar, text: SecId, end: &mut u64, align: &mut 
     *align = (*align).max(var.align);
 }
 
+/// The bytes a final sm_100+ link reserves at the start of the reserved shared window, ahead
+/// of its variables: `.nv.reservedSmem.offset0`'s value (observed: 0x40); none in a
+/// relocatable link, which lays nothing out.
+pub fn reserved_base(st: &State<'_>, opts: &LinkOptions) -> u64 {
+    if opts.relocatable || !opts.target.is_mercury() {
+        return 0;
+    }
+    st.global_by_name(".nv.reservedSmem.offset0")
+        .map_or(0, |g| st.sym(g).value())
+}
+
+/// sm_100+ reserved shared memory (`.nv.shared.reserved.0`): the merge keeps one window, and
+/// every variable of that name space once (sm_110's 128-byte workaround variable is in every
+/// input, the 32-byte `tcgen05` partition only in those allocating tensor memory). Their
+/// symbols hold their alignment; the window places them most aligned first, then largest, then
+/// in the order met (observed on sm_110a: the workaround variable first whatever the input
+/// order), and is as large as the last one's end, or as the input window when that is larger.
+/// With `base` (a final link: the bytes `.nv.reservedSmem.offset0` reserves) the window grows by
+/// it and the symbols take their places after it; a relocatable link keeps the alignments.
+fn layout_reserved(st: &mut State<'_>, base: Option<u64>) {
+    for i in 1..st.sections.len() {
+        if st.sections.sh_type[i] != crate::elf::consts::SHT_CUDA_SHARED_RESERVED {
+            continue;
+        }
+        let id = SecId(i as u32);
+        // (alignment, size, global?, slot) of each variable.
+        let mut vars: Vec<(u64, u64, bool, usize)> = Vec::new();
+        for (global, array) in [(false, &st.locals), (true, &st.globals)] {
+            for j in 1..array.len() {
+                let s = array.at(j);
+                if s.section() == SymSection::Section(id)
+                    && s.sym_type() != crate::elf::consts::STT_SECTION
+                {
+                    vars.push((array.value[j].max(1), array.size[j], global, j));
+                }
+            }
+        }
+        vars.sort_by_key(|&(align, size, ..)| (std::cmp::Reverse(align), std::cmp::Reverse(size)));
+        let mut end = 0u64;
+        for &(align, size, global, j) in &vars {
+            let off = align_up(end, align);
+            end = off.saturating_add(size);
+            if let Some(base) = base {
+                let array = if global {
+                    &mut st.globals
+                } else {
+                    &mut st.locals
+                };
+                array.value[j] = base.saturating_add(off);
+            }
+        }
+        let size = st.sections.size[i].max(end);
+        st.sections.size[i] = size.saturating_add(base.unwrap_or(0));
+    }
+}
+
 /// Lays out shared memory for the live kernels.
 pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // A relocatable link lays out nothing: it sizes the windows for dynamic memory only.
     if opts.relocatable {
         size_relocatable_windows(st, opts);
+        if opts.target.is_mercury() {
+            layout_reserved(st, None);
+        }
         return;
     }
     let reserve = reserved_bytes(opts);
@@ -660,29 +719,11 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         late.into_iter()
             .map(|(_, text, size, align, symbol)| (text, size, align, symbol)),
     );
-    // sm_100+ reserved shared memory (sm_110): its variables start after the bytes
+    // sm_100+ reserved shared memory: its variables start after the bytes
     // `.nv.reservedSmem.offset0` reserves (observed: 0x40).
     if opts.target.is_mercury() {
-        let base = st
-            .global_by_name(".nv.reservedSmem.offset0")
-            .map_or(0, |g| st.sym(g).value());
-        for i in 1..st.sections.len() {
-            if st.sections.sh_type[i] != crate::elf::consts::SHT_CUDA_SHARED_RESERVED {
-                continue;
-            }
-            st.sections.size[i] = st.sections.size[i].saturating_add(base);
-            let id = SecId(i as u32);
-            for array in [&mut st.locals, &mut st.globals] {
-                for j in 1..array.len() {
-                    let s = array.at(j);
-                    if s.section() == SymSection::Section(id)
-                        && s.sym_type() != crate::elf::consts::STT_SECTION
-                    {
-                        array.value[j] = base;
-                    }
-                }
-            }
-        }
+        let base = reserved_base(st, opts);
+        layout_reserved(st, Some(base));
     }
     // Every other shared section (`.nv_debug.shared`, shared sections of removed kernels).
     for i in 1..st.sections.len() {
