@@ -1406,6 +1406,18 @@ mod tests {
         }
     }
 
+    /// `clusterlaunchcontrol.try_cancel` (`UGETNEXTWORKID`, in an `ELECT` loop) in kernels whose
+    /// fence placeholders go.
+    #[test]
+    fn work_requests_as_nvlink() {
+        for case in [
+            "sm100_ugetnextworkid_placeholders",
+            "sm120_ugetnextworkid_placeholders",
+        ] {
+            assert_eq!(check(case, "clc.o"), (2, 0));
+        }
+    }
+
     /// Loads before an early return (a guarded `EXIT`) consumed after it escape their block:
     /// scoreboard 5 and their own read scoreboards (the lead model joined them on 2).
     #[test]
