@@ -31,8 +31,9 @@
 //! nothing is one whose scoreboards nvlink allocates again ([`super::sass::scoreboard`], run by
 //! `rescore` on the code as rewritten here): it loses every placeholder, whatever else
 //! it holds (observed: grid barriers, `fence.proxy.async`, bulk copies, `mbarrier` operations;
-//! its `MEMBAR.ALL.CTA` of `fence.proxy.async` stays), and the scoreboards are allocated on the
-//! code without them (p02 `reset_residual`: the wait of the `MEMBAR.ALL.GPU` on the dropped
+//! its `MEMBAR.ALL.CTA` of `fence.proxy.async` stays, and so does the one before a GPU- or
+//! system-scope `MEMBAR` when the kernel holds an `mbarrier` operation anywhere), and the
+//! scoreboards are allocated on the code without them (p02 `reset_residual`: the wait of the `MEMBAR.ALL.GPU` on the dropped
 //! `MEMBAR.ALL.CTA` is gone from nvlink's words too).
 //!
 //! The rewrite is only done where it was seen to be exact; everywhere else the function is left
@@ -107,6 +108,9 @@ const OP_FENCE_VIEW_ASYNC: u64 = 0x3c6;
 /// `LDGSTS` and `LDGDEPBAR` (`cp.async`): kernels holding them keep some placeholders when
 /// not re-scheduled, and were not seen re-scheduled.
 const KEEPS_PADS: [u64; 2] = [0xfae, 0x9af];
+/// `SYNCS.PHASECHK`, `SYNCS.EXCH`, `SYNCS.ARRIVE` (`mbarrier.try_wait`, `mbarrier.init`,
+/// `mbarrier.arrive`).
+const MBARRIER_OPS: [u64; 3] = [0x5a7, 0x5b2, 0x9a7];
 const OP_NOP: u64 = 0x918;
 const OP_EXIT: u64 = 0x94d;
 /// `BRX` (a branch to a register plus the displacement: the function's start, the register
@@ -258,6 +262,11 @@ pub fn plan(code: &[u8]) -> Option<Plan> {
     if !ins.iter().all(|&i| known(i)) {
         return None;
     }
+    // In a re-scheduled kernel holding `mbarrier` operations, the `MEMBAR.ALL.CTA` before a
+    // GPU- or system-scope `MEMBAR` stays (only its placeholders go), wherever the operations
+    // are (observed on sm_100 and sm_120: `mbarrier.init` alone, even after the fence, keeps
+    // it; `clusterlaunchcontrol.try_cancel` without them does not).
+    let mbarrier = rescheduled && ins.iter().any(|&i| MBARRIER_OPS.contains(&opcode(i)));
     let mut dropped = vec![false; ins.len()];
     let mut unwait = Vec::new();
     for (k, &i) in ins.iter().enumerate() {
@@ -274,6 +283,8 @@ pub fn plan(code: &[u8]) -> Option<Plan> {
             if !rescheduled || !proxy {
                 continue;
             }
+        } else if membar_scope(i) != 0 && k > 0 && is_membar_all_cta(ins[k - 1]) && mbarrier {
+            start = k - 1;
         } else if membar_scope(i) != 0 && k > 0 && is_membar_all_cta(ins[k - 1]) {
             let cta = ins[k - 1];
             if guard(cta) != guard(i) || write_barrier(cta) != 7 {
@@ -1317,6 +1328,65 @@ mod tests {
             }
         }
         (rewritten, alone)
+    }
+
+    /// Per instruction, its opcode and guard, and the whole body of a `MEMBAR` (the code before
+    /// relocation and the scoreboard pass, as far as both leave it).
+    fn shape(code: &[u8]) -> Vec<(u64, u64)> {
+        code.chunks_exact(16)
+            .map(|c| {
+                let (lo, hi) = decode(c).unwrap()[0];
+                if lo & 0xfff == OP_MEMBAR {
+                    (lo, hi & BODY_HI)
+                } else {
+                    (lo & 0xffff, 0)
+                }
+            })
+            .collect()
+    }
+
+    /// Kernels rewritten in a case where nvlink also allocates the scoreboards again and elfw
+    /// does not (unvalidated opcodes), from a cubin whose code relocations are not applied yet:
+    /// the instructions must be nvlink's (opcodes, guards, fences), the capsule nvlink's; every
+    /// kernel of the case must be rewritten.
+    fn check_bodies(case: &str) -> usize {
+        let (input, output) = (corpus(case, "c.cubin"), corpus(case, "expected.cubin"));
+        let (input, output) = (
+            ElfFile::parse(&input).unwrap(),
+            ElfFile::parse(&output).unwrap(),
+        );
+        let mut rewritten = 0;
+        for i in 0..input.sections().len() as u32 {
+            let name = String::from_utf8_lossy(input.section_name(i).unwrap()).into_owned();
+            let Some(f) = name.strip_prefix(".text.") else {
+                continue;
+            };
+            let code = input.section_data(i).unwrap();
+            let want = section(&output, &name);
+            let cap = format!(".nv.capmerc.text.{f}");
+            let p = plan(code).unwrap_or_else(|| panic!("{case}: {name} not rewritten"));
+            let new = rewrite_code(code, &p).unwrap();
+            assert_eq!(shape(&new.bytes), shape(want), "{case}: {name}");
+            let c = rewrite_capsule(section(&input, &cap), code, &p, &new).unwrap();
+            assert_eq!(c[4..], section(&output, &cap)[4..], "{case}: {cap}");
+            rewritten += 1;
+        }
+        rewritten
+    }
+
+    /// Re-scheduled kernels with `mbarrier` operations keep the `MEMBAR.ALL.CTA` of their GPU-
+    /// and system-scope fences (grid barrier, `__threadfence`, `__threadfence_system`, a
+    /// work-stealing loop); the placeholders go.
+    #[test]
+    fn mbarrier_kernels_keep_the_cta_membar() {
+        assert_eq!(
+            check_bodies("sm100_fence_placeholders_mbarrier_cta_membar"),
+            4
+        );
+        assert_eq!(
+            check_bodies("sm120_fence_placeholders_mbarrier_cta_membar"),
+            4
+        );
     }
 
     #[test]

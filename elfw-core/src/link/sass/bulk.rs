@@ -1,5 +1,5 @@
-//! Hand-written def/use of the bulk-copy and mbarrier-exchange instructions (`UBLKCP`,
-//! `SYNCS.EXCH.64`): the learned table reads them by the text rules of the model, which take the
+//! Hand-written def/use of the bulk-copy, mbarrier-exchange and work-request instructions
+//! (`UBLKCP`, `SYNCS.EXCH.64`, `UGETNEXTWORKID`): the learned table reads them by the text rules of the model, which take the
 //! first bracketed operand for a destination and give every operand one register, while these
 //! instructions define nothing and read register pairs.
 //!
@@ -11,13 +11,30 @@
 //!   `URs`, `URs+1` the 64-bit global source (`UIMAD.WIDE.U32 UR4`); `URn` the byte count.
 //! - `UBLKCP.G.S [URd], [URs], URn` (shared to global, hi bits 8-11 = 4): `URd`, `URd+1` the
 //!   global destination, `URs` the shared source, `URn` the byte count.
+//! - `UBLKCP.G.S.DST_G_BYTE_MASK [URd], [URs], URn` (`cp.async.bulk...cp_mask`, hi bit 20 set
+//!   too; cub's `DeviceScanKernel` stores partial tiles with it): the same operands, `URn` packing
+//!   the byte count (low half) and the byte mask (high half) in one register (`UPRMT URn, URn,
+//!   0x5410, URmask` right before it, as the plain `.G.S` of the same kernel packs the count with
+//!   `URZ`); `URd` is built with `UIADD3.64 URd` (a pair).
 //! - `SYNCS.EXCH.64 URZ, [URa+imm], URb` (`mbarrier.init`): reads the address `URa` and the
 //!   64-bit value `URb`, `URb+1`; the destination was `URZ` in every example.
 //!
+//! - `UGETNEXTWORKID.SELFCAST [URa], [URa+1]` (`clusterlaunchcontrol.try_cancel.async`, the
+//!   work-stealing request of cub's scan kernels): `URa` is the shared address of the 16-byte
+//!   response and `URa+1` the mbarrier that receives its transaction count; the encoding holds
+//!   `URa` only (lo bits 24-31) and nvdisasm prints the pair as two operands. ptxas builds the
+//!   pair on purpose (`ULEA UR4` = response, `ULEA UR5` = barrier, the barrier the following
+//!   `SYNCS.ARRIVE.TRANS64 [UR5]` names), always even-aligned. It defines no register (the
+//!   response lands in shared memory and is read with `LDS` after the barrier's phase check) and
+//!   carries no scoreboard in any example (so it only waits, never is waited for).
+//!
 //! Field positions: `URd` lo bits 32-39, `URs` lo bits 24-31, `URn` hi bits 0-7 (`UBLKCP`);
-//! `URa` lo bits 24-31, `URb` lo bits 32-39, destination lo bits 16-23 (`SYNCS.EXCH.64`).
-//! Every other body bit must hold the value seen in all examples (the byte-mask form
-//! `UBLKCP.G.S.DST_G_BYTE_MASK`, other `SYNCS` forms: `None`). None of these registers sits in
+//! `URa` lo bits 24-31, `URb` lo bits 32-39, destination lo bits 16-23 (`SYNCS.EXCH.64`);
+//! `URa` lo bits 24-31 (`UGETNEXTWORKID`).
+//! Every other body bit must hold the value seen in all examples (other `UBLKCP` and `SYNCS`
+//! forms, the multicast `UGETNEXTWORKID`: `None`).
+//! (The learned table never held `UGETNEXTWORKID`: its four bodies in the data all had the
+//! same operand, too few to learn a slot from.) None of these registers sits in
 //! [`DefUse::address`]: the scoreboard pass counts them all as read through the instruction's
 //! read scoreboard (an `S2UR` overwriting the address register of a pending `SYNCS.EXCH.64`
 //! waits for it in nvlink's output).
@@ -28,6 +45,8 @@ use super::{DefUse, Reg, RegKind};
 pub(super) const UBLKCP: u64 = 0x3ba;
 /// `SYNCS.EXCH`.
 pub(super) const SYNCS_EXCH: u64 = 0x5b2;
+/// `UGETNEXTWORKID` (`clusterlaunchcontrol.try_cancel`).
+pub(super) const UGETNEXTWORKID: u64 = 0x3ca;
 
 fn ur(num: u64) -> Option<Reg> {
     (num < 255).then_some(Reg {
@@ -78,8 +97,8 @@ pub(super) fn bulk_copy_def_use(lo: u64, hi: u64) -> Option<DefUse> {
     let uses = match hi & !0xff {
         // .S.G: shared destination + mbarrier, global source.
         0x800_0200 => [pair(d)?.to_vec(), pair(s)?.to_vec(), vec![ur(n)?]].concat(),
-        // .G.S: global destination, shared source.
-        0x800_0400 => [pair(d)?.to_vec(), vec![ur(s)?, ur(n)?]].concat(),
+        // .G.S and .G.S.DST_G_BYTE_MASK (hi bit 20): global destination, shared source.
+        0x800_0400 | 0x810_0400 => [pair(d)?.to_vec(), vec![ur(s)?, ur(n)?]].concat(),
         _ => return None,
     };
     Some(finish(uses, uniform_guard(lo)))
@@ -96,6 +115,19 @@ pub(super) fn barrier_exchange_def_use(lo: u64, hi: u64) -> Option<DefUse> {
     }
     let (a, b) = ((lo >> 24) & 0xff, (lo >> 32) & 0xff);
     let uses = [vec![ur(a)?], pair(b)?.to_vec()].concat();
+    Some(finish(uses, uniform_guard(lo)))
+}
+
+/// The def/use of a `UGETNEXTWORKID.SELFCAST [URa], [URa+1]` body (see the module
+/// documentation), `None` for other forms.
+pub(super) fn next_work_id_def_use(lo: u64, hi: u64) -> Option<DefUse> {
+    let hi = hi & super::BODY_HI;
+    // Every field but the guard (bits 12-15) and `URa` (bits 24-31) held zero in all examples,
+    // and the high body was `0x800_0000` (the `SELFCAST` form).
+    if lo & 0xffff_ffff_00ff_0fff != UGETNEXTWORKID || lo >> 12 & 0xf == 0xf || hi != 0x800_0000 {
+        return None;
+    }
+    let uses = pair((lo >> 24) & 0xff)?.to_vec();
     Some(finish(uses, uniform_guard(lo)))
 }
 
@@ -127,8 +159,11 @@ mod tests {
         // UBLKCP.G.S [UR8], [UR26], UR7
         let du = def_use(0x0000_0008_1a00_73ba, 0x0000_0000_0800_0407).unwrap();
         assert_eq!(du.uses, ur(&[7, 8, 9, 26]));
-        // UBLKCP.G.S.DST_G_BYTE_MASK [UR8], [UR30], UR7: never decoded.
-        assert_eq!(def_use(0x0000_0008_1e00_73ba, 0x0000_0000_0810_0407), None);
+        // UBLKCP.G.S.DST_G_BYTE_MASK [UR8], [UR30], UR7 (cub's DeviceScanKernel, sm_100)
+        let du = def_use(0x0000_0008_1e00_73ba, 0x0007_e200_0810_0407).unwrap();
+        assert_eq!((du.defs, du.uses), (vec![], ur(&[7, 8, 9, 30])));
+        // The byte-mask bit with the .S.G direction: never seen.
+        assert_eq!(def_use(0x0000_0008_1e00_73ba, 0x0000_0000_0810_0207), None);
     }
 
     #[test]
@@ -139,6 +174,23 @@ mod tests {
         assert_eq!(du.uses, ur(&[6, 10, 11]));
         // A destination other than URZ was never seen.
         assert_eq!(def_use(0x0000_100a_0604_75b2, 0x0000_0000_0800_0100), None);
+    }
+
+    #[test]
+    fn work_requests_read_the_response_and_barrier_pair() {
+        // @!UP0 UGETNEXTWORKID.SELFCAST [UR36], [UR37] (cub's DeviceScanKernel, sm_100)
+        let du = def_use(0x0000_0000_2400_83ca, 0x000f_ec00_0800_0000).unwrap();
+        assert!(du.defs.is_empty());
+        assert_eq!(du.uses, ur(&[36, 37]));
+        assert_eq!(du.guard.map(|g| (g.kind, g.num)), Some((RegKind::Up, 0)));
+        // UGETNEXTWORKID.SELFCAST [UR4], [UR5] (unguarded)
+        let du = def_use(0x0000_0000_0400_73ca, 0x000f_d800_0800_0000).unwrap();
+        assert_eq!((du.uses, du.guard), (ur(&[4, 5]), None));
+        // Never seen: an odd first register, URZ, another high body, a field set elsewhere.
+        assert_eq!(def_use(0x0000_0000_0500_73ca, 0x0800_0000), None);
+        assert_eq!(def_use(0x0000_0000_ff00_73ca, 0x0800_0000), None);
+        assert_eq!(def_use(0x0000_0000_0400_73ca, 0x0800_0100), None);
+        assert_eq!(def_use(0x0000_0004_0400_73ca, 0x0800_0000), None);
     }
 
     #[test]

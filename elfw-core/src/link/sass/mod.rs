@@ -158,10 +158,11 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
         return texture_def_use(lo, hi);
     }
     // The table reads the bulk copy's first operand as a destination and its pairs as single
-    // registers: hand-written rules (`bulk.rs`).
+    // registers, and never learned `UGETNEXTWORKID`: hand-written rules (`bulk.rs`).
     match lo & 0xfff {
         bulk::UBLKCP => return bulk::bulk_copy_def_use(lo, hi),
         bulk::SYNCS_EXCH => return bulk::barrier_exchange_def_use(lo, hi),
+        bulk::UGETNEXTWORKID => return bulk::next_work_id_def_use(lo, hi),
         _ => {}
     }
     if lo & 0xfff == I2F && (hi & BODY_HI == I2F_U64 || hi & BODY_HI == I2F_S64) {
