@@ -1028,6 +1028,9 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         if unselected {
             self.st.held_kernels.insert(sec);
         }
+        if is_entry && lto_unselected {
+            self.st.lto_left_out.insert(sec);
+        }
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
