@@ -1590,13 +1590,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 ));
             }
             // An `extern __shared__` name a `-g -r` link defined in `.nv_debug.shared` has
-            // st_value 0: it is aligned like that section (observed, sm_80 and sm_90: its
-            // kernel's window comes back aligned 0x10 for a `float` array).
-            let align = if kind == SharedKind::Dynamic && s.shndx != 0 && s.value == 0 {
-                self.in_section(s.shndx)?.0.addralign.max(1)
-            } else {
-                s.value.max(1)
-            };
+            // st_value 0: it asks 16, whatever its first alignment and that section's
+            // (observed, sm_80 and sm_90: its kernel's window comes back aligned 0x10 for a
+            // `float` array, and for an `__align__(32)` one beside a 32-aligned
+            // `.nv_debug.shared`).
+            let at_zero = kind == SharedKind::Dynamic && s.shndx != 0 && s.value == 0;
+            let align = if at_zero { 0x10 } else { s.value.max(1) };
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
@@ -1605,6 +1604,7 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 offset: None,
                 section,
                 window: None,
+                at_zero,
             });
             let rec = Symbol {
                 shared: Some(var),

@@ -658,6 +658,9 @@ pub struct SharedVar {
     /// The code section of the one kernel whose window holds it, for variables declared
     /// outside a kernel's own shared section (`.nv_debug.shared`) and placed privately.
     pub window: Option<SecId>,
+    /// An `extern __shared__` name an earlier `-r -g` defined at 0 in `.nv_debug.shared`:
+    /// it asks 16 of the windows naming it and nothing of the others (see `shared`).
+    pub at_zero: bool,
 }
 
 /// Two weak definitions of one function met; one was kept.
