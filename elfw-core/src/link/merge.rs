@@ -1462,8 +1462,13 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         let shared = if self.opts.relocatable {
             // Its alignment sizes the window all the same (see `shared::relocatable_size`);
             // an earlier `-r`'s `externsharedinstance` holds one that need not be a power of
-            // two.
-            let usable = if s.name == super::shared::EXTERN_SHARED_INSTANCE {
+            // two, and so does an `extern __shared__` name an earlier `-r -g` defined (see
+            // below).
+            let debug_defined = s.shndx != 0
+                && s.size == 0
+                && s.binding() != STB_LOCAL
+                && self.shared_kind(i)? == Some(SharedKind::Dynamic);
+            let usable = if s.name == super::shared::EXTERN_SHARED_INSTANCE || debug_defined {
                 s.value <= MAX_ALIGN
             } else {
                 alignment_ok(s.value)
@@ -1577,8 +1582,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
             // `externsharedinstance` holds where its kernel's dynamic memory started, which
             // nvlink then takes for an alignment: observed, 0x30 after 0x24 static bytes
             // gives a window aligned 0x30.)
+            // So is the value of an `extern __shared__` name an earlier `-r -g` defined in
+            // `.nv_debug.shared` (where its kernel's dynamic memory started: observed, sm_80
+            // and sm_90, 0x30 after 0x24 static bytes gives windows aligned 0x30 in `-r`,
+            // final and `-g` links).
             let instance = kind == SharedKind::Dynamic
-                && s.name == super::shared::EXTERN_SHARED_INSTANCE
+                && (s.name == super::shared::EXTERN_SHARED_INSTANCE || s.shndx != 0)
                 && s.value <= MAX_ALIGN;
             if !instance && !alignment_ok(s.value) {
                 return Err(bad(

@@ -1026,10 +1026,12 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             relocatable_size(own, w)
         };
         // A window with bytes but no variables sets the null symbol's value to the window's
-        // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many).
+        // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many):
+        // the one it came with (observed, sm_80 and sm_90, a `-r` of a `-r -g` image whose
+        // names ask 0x30: 0x10 for a 0x10-byte window aligned 16, become 0x40 aligned 0x30).
         // (Not one of a kernel the merge holds, made afresh with a section symbol: observed.)
         if vars.is_empty() && blank > 0 && !st.held_windows.contains(&sec) {
-            st.null_symbol_value = w;
+            st.null_symbol_value = st.sec(sec).addralign().max(1);
         }
         let symbol = st.sec(sec).symbol();
         let mut s = st.sec_mut(sec);
