@@ -350,9 +350,28 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         .map(|v| v.align)
         .max()
         .unwrap_or(0);
-    let debug_align = if has_dynamic_asking { 0x10 } else { 0 }
-        .max(area_align)
-        .max(debug_in);
+    // With a common area, the dynamic memory asks its names' alignment, at least 16 (observed,
+    // sm_80 and sm_90, final and `-g`: an `__align__(32)` name beside a common area of
+    // 4-aligned arrays aligns every window and `.nv_debug.shared` 32, which then goes
+    // without `-g`, as does an empty window on sm_80).
+    let dynamic_align = st
+        .shared_vars
+        .iter()
+        .filter(|v| v.kind == SharedKind::Dynamic && !v.at_zero)
+        .map(|v| v.align)
+        .max()
+        .unwrap_or(0);
+    let debug_align = if has_dynamic_asking {
+        if in_common_area {
+            dynamic_align.max(0x10)
+        } else {
+            0x10
+        }
+    } else {
+        0
+    }
+    .max(area_align)
+    .max(debug_in);
     // Each kernel's own variables, in declaration order.
     let mut own_vars: FxHashMap<SecId, Vec<usize>> = FxHashMap::default();
     for (v, var) in st.shared_vars.iter().enumerate() {
