@@ -1634,10 +1634,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 let idx = self.st.add_global(rec);
                 self.st.weak_shared.insert(s.name, idx);
                 idx
-            } else if visible && s.binding() == STB_WEAK {
+            } else if visible && s.binding() != STB_LOCAL {
                 // A weak one (a template kernel's array) is listed with the non-local
                 // symbols, where its name first came, though written as a local (observed,
-                // `-g` and `--preserve-relocs`, sm_80 and sm_90).
+                // `-g` and `--preserve-relocs`, sm_80 and sm_90); so is a global one (a
+                // file-scope `__shared__` array), written as a global (observed, sm_80 and
+                // sm_90).
                 self.st.add_global_hashed(s.hash, rec)
             } else {
                 self.st.add_local(rec, visible)
