@@ -312,10 +312,15 @@ fn demangle_as_edg(name: &str, constructors: bool) -> String {
     {
         return name.to_string();
     }
-    let mut text = operator_spacing(&drop_internal_namespaces(&edg_style(
-        &named.finish(&template_param_refs_declared(name)),
-    )))
-    .replace(NO_SPACE, "");
+    let marked = marked_demangling(name);
+    let numbers = marked.as_deref().map(marker_numbers);
+    let finished = named.finish(&template_param_refs_declared(name), numbers.as_deref());
+    let finished = match marked {
+        Some(m) => pack_expansions(&finished, &m),
+        None => finished,
+    };
+    let mut text =
+        operator_spacing(&drop_internal_namespaces(&edg_style(&finished))).replace(NO_SPACE, "");
     if name.ends_with("D0Ev") || name.contains("D0E") {
         text.push_str(" [deleting]");
     }
@@ -457,7 +462,10 @@ struct TemplateParamNames {
 impl TemplateParamNames {
     /// The text, template parameters named (the return type comes before the arguments that
     /// name them, so this waits for the end).
-    fn finish(mut self, declared: &[(usize, u8)]) -> String {
+    ///
+    /// `numbers`: the parameter each template parameter's text names, in the order of the
+    /// text, read from [`marked_demangling`]; used when there are as many as texts met.
+    fn finish(mut self, declared: &[(usize, u8)], numbers: Option<&[usize]>) -> String {
         let refs: Vec<usize> = declared.iter().map(|&(r, _)| r).collect();
         let lists = std::mem::take(&mut self.args);
         let Some((args, own)) = lists
@@ -523,6 +531,28 @@ impl TemplateParamNames {
             before.push(declarator);
             via_substitution.push(repeated);
         }
+        // The numbers the mangled name's references give, where each text is known: a
+        // reference written out names its parameter in order, the other texts came from a
+        // substitution (observed: `GridEvenShare<T5>` beside a `T6` of the same text, where
+        // the substitution before it is the class's namespace).
+        if let Some(numbers) = numbers.filter(|n| n.len() == outside.len()) {
+            let explicit: Vec<(usize, u8)> = declared
+                .iter()
+                .copied()
+                .filter(|&(r, _)| r != SUBSTITUTION)
+                .collect();
+            let mut at = 0;
+            for (i, &k) in numbers.iter().enumerate() {
+                named[i] = Some(k);
+                if explicit.get(at).is_some_and(|&(r, _)| r == k) {
+                    before[i] = explicit[at].1;
+                    via_substitution[i] = false;
+                    at += 1;
+                } else {
+                    via_substitution[i] = true;
+                }
+            }
+        }
         for (i, &(start, end)) in outside.iter().enumerate().rev() {
             // The node's text may run on into a declarator (`…>*`): the argument is its start.
             let text = &self.out[start..end];
@@ -578,6 +608,157 @@ impl TemplateParamNames {
         }
         reference_after_member(&self.out)
     }
+}
+
+/// The mangled name demangled with each template parameter reference (`T_`, `T<n>_`) put as
+/// the source name `__TP<n+1>`, where the mangled name has any: the text then says which
+/// parameter each place names, also where two arguments have the same text, and pack
+/// expansions keep their `...` (cpp_demangle expands a pack parameter into its arguments).
+/// A source name in place of a reference keeps the substitution table (either is one entry
+/// as a type, none in an expression).
+fn marked_demangling(mangled: &str) -> Option<String> {
+    let b = mangled.as_bytes();
+    let mut out = String::with_capacity(mangled.len() + 16);
+    let mut marked = false;
+    let mut i = 0;
+    let mut copied = 0;
+    while i < b.len() {
+        match b[i] {
+            b'0'..=b'9' => {
+                let from = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let len: usize = mangled[from..i].parse().ok()?;
+                i += len;
+            }
+            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => {
+                while i < b.len() && b[i] != b'E' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'S' | b'A' => {
+                i += 1;
+                while i < b.len() && (b[i].is_ascii_digit() || b[i].is_ascii_uppercase()) {
+                    i += 1;
+                }
+            }
+            b'D' if b.get(i + 1) == Some(&b'p') => {
+                // A pack expansion: as an imaginary type (also one substitution entry),
+                // since cpp_demangle leaves out the `...` of every pack expansion after the
+                // first argument pack it writes.
+                out.push_str(mangled.get(copied..i)?);
+                out.push('G');
+                i += 2;
+                copied = i;
+            }
+            b'T' => {
+                let from = i + 1;
+                let mut j = from;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                if b.get(j) != Some(&b'_') {
+                    i += 1;
+                    continue;
+                }
+                let k = if j == from {
+                    0
+                } else {
+                    mangled[from..j].parse::<usize>().ok()? + 1
+                };
+                let marker = format!("__TP{}", k + 1);
+                out.push_str(mangled.get(copied..i)?);
+                out.push_str(&format!("{}{marker}", marker.len()));
+                marked = true;
+                i = j + 1;
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    if !marked {
+        return None;
+    }
+    out.push_str(mangled.get(copied..)?);
+    let sym = cpp_demangle::Symbol::new(out.as_bytes()).ok().or_else(|| {
+        match cpp_demangle::Symbol::with_tail(out.as_bytes()) {
+            Ok((_, tail)) if tail.first() == Some(&b'$') => {
+                cpp_demangle::Symbol::new(&out.as_bytes()[..out.len() - tail.len()]).ok()
+            }
+            _ => None,
+        }
+    })?;
+    let text = sym
+        .demangle(&cpp_demangle::DemangleOptions::default())
+        .ok()?;
+    Some(text.replace(" imaginary", "..."))
+}
+
+/// The parameter numbers (0 for `T_`) of the `__TP<n>` marks of a [`marked_demangling`], in
+/// the order of the text.
+fn marker_numbers(text: &str) -> Vec<usize> {
+    let mut numbers = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("__TP") {
+        let digits = &rest[at + 4..];
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if let Ok(k) = digits[..n].parse::<usize>() {
+            numbers.push(k - 1);
+        }
+        rest = &digits[n..];
+    }
+    numbers
+}
+
+/// The function parameters of `text` (its last top-level parenthesised list) and where they
+/// are.
+fn parameter_list(text: &str) -> Option<(usize, usize)> {
+    let close = text.rfind(')')?;
+    let mut depth = 0i32;
+    for (i, c) in text[..=close].char_indices().rev() {
+        match c {
+            ')' | '>' | ']' => depth += 1,
+            '(' | '<' | '[' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (c == '(').then_some((i + 1, close));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `text` with `...` after each parameter that the marked text shows as a pack expansion
+/// (cpp_demangle writes a pack of one argument as that argument; EDG writes the pattern and
+/// `...`, observed: `kernel_arg<T6>...`).
+fn pack_expansions(text: &str, marked: &str) -> String {
+    let (Some((from, to)), Some((mfrom, mto))) = (parameter_list(text), parameter_list(marked))
+    else {
+        return text.to_string();
+    };
+    let params = split_top_level(&text[from..to]);
+    let marked_params = split_top_level(&marked[mfrom..mto]);
+    if params.len() != marked_params.len()
+        || !marked_params.iter().any(|p| p.trim_end().ends_with("..."))
+    {
+        return text.to_string();
+    }
+    let list: Vec<String> = params
+        .iter()
+        .zip(&marked_params)
+        .map(|(p, m)| {
+            if m.trim_end().ends_with("...") && !p.trim_end().ends_with("...") {
+                format!("{}...", p.trim_end())
+            } else {
+                p.clone()
+            }
+        })
+        .collect();
+    format!("{}{}{}", &text[..from], list.join(","), &text[to..])
 }
 
 /// The ways to put a `v` return type into a constructor template's name (`…C2I<args>E`,
@@ -1349,6 +1530,17 @@ mod tests {
                 "T1 arr<int, (int)3>(T1 (&)[T2])",
             ),
             ("_Z5probeI1SEiPT_", "int probe<S>(T1 *)"),
+            // Two arguments of the same text, one named in a class template's arguments after
+            // a substitution that is its namespace; a pack expansion (nvlink 13.5.37, sm_90,
+            // `--dump-callgraph`, corpus sm90_thrust_two_tus_dump_callgraph).
+            (
+                "_ZN3cub16_V_300500_SM_9006detail6reduce18DeviceReduceKernelINS2_26policy_selector_from_typesIfjN4cuda3std3__44plusIfEELNS5_9execution3__411determinism15__determinism_tE1EEELb1EN6thrust16_V_300500_SM_9006detail15normal_iteratorINSG_10device_ptrIfEEEEPfjjS9_ffNS7_8identityEEEvT1_T2_T4_NS0_13GridEvenShareIT3_EET5_T7_T8_",
+                "void cub::_V_300500_SM_900::detail::reduce::DeviceReduceKernel<cub::_V_300500_SM_900::detail::reduce::policy_selector_from_types<float, unsigned int, cuda::std::__4::plus<float>, (cuda::execution::__4::determinism::__determinism_t)1>, (bool)1, thrust::_V_300500_SM_900::detail::normal_iterator<thrust::_V_300500_SM_900::device_ptr<float>>, float *, unsigned int, unsigned int, cuda::std::__4::plus<float>, float, float, cuda::std::__4::identity>(T3, T4, T6, cub::_V_300500_SM_900::GridEvenShare<T5>, T7, T9, T10)",
+            ),
+            (
+                "_ZN3cub16_V_300500_SM_9006detail9transform16transform_kernelINS2_26policy_selector_from_typesILb1ELb1EN4cuda3std3__45tupleIJN6thrust16_V_300500_SM_9006detail15normal_iteratorINSA_10device_ptrIfEEEEEEESF_EElNS5_3__411always_trueE2sqPfJSL_EEEvT0_ibT1_T2_T3_DpNS2_10kernel_argIT4_EE",
+                "void cub::_V_300500_SM_900::detail::transform::transform_kernel<cub::_V_300500_SM_900::detail::transform::policy_selector_from_types<(bool)1, (bool)1, cuda::std::__4::tuple<thrust::_V_300500_SM_900::detail::normal_iterator<thrust::_V_300500_SM_900::device_ptr<float>>>, thrust::_V_300500_SM_900::detail::normal_iterator<thrust::_V_300500_SM_900::device_ptr<float>>>, long, cuda::__4::always_true, sq, float *, float *>(T2, int, bool, T3, T4, T5, cub::_V_300500_SM_900::detail::transform::kernel_arg<T6>...)",
+            ),
         ] {
             assert_eq!(demangle(mangled), nvlink, "{mangled}");
         }

@@ -85,7 +85,13 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) -> Vec<Diagno
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         let Some(sym) = f.sym else { continue };
         let name = st.sym(sym).name();
-        let selected = f.is_entry && kernel_selected(name, opts);
+        // In a partial LTO libnvvm chose, libnvvm's kernels the host code does not reference
+        // are no roots (observed, sm_90: an unlaunched kernel beside one launching another,
+        // and in the image of a link refused for undefined references; a partial LTO forced
+        // by an object not built for LTO keeps them).
+        let lto_left_out = matches!(st.sym(sym).section(), SymSection::Section(text)
+            if st.lto_left_out.contains(&text));
+        let selected = f.is_entry && kernel_selected(name, opts) && !lto_left_out;
         if selected || f.address_taken {
             live[i] = true;
             // An address-taken function stays; what it calls stays only when live code makes

@@ -1028,6 +1028,9 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         if unselected {
             self.st.held_kernels.insert(sec);
         }
+        if is_entry && lto_unselected {
+            self.st.lto_left_out.insert(sec);
+        }
         if !known && is_entry && !unselected {
             let info_name = self.st.make_name(&[".nv.info.", fname]);
             if self.st.section_by_name(info_name).is_none() {
@@ -1459,8 +1462,13 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         let shared = if self.opts.relocatable {
             // Its alignment sizes the window all the same (see `shared::relocatable_size`);
             // an earlier `-r`'s `externsharedinstance` holds one that need not be a power of
-            // two.
-            let usable = if s.name == super::shared::EXTERN_SHARED_INSTANCE {
+            // two, and so does an `extern __shared__` name an earlier `-r -g` defined (see
+            // below).
+            let debug_defined = s.shndx != 0
+                && s.size == 0
+                && s.binding() != STB_LOCAL
+                && self.shared_kind(i)? == Some(SharedKind::Dynamic);
+            let usable = if s.name == super::shared::EXTERN_SHARED_INSTANCE || debug_defined {
                 s.value <= MAX_ALIGN
             } else {
                 alignment_ok(s.value)
@@ -1574,8 +1582,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
             // `externsharedinstance` holds where its kernel's dynamic memory started, which
             // nvlink then takes for an alignment: observed, 0x30 after 0x24 static bytes
             // gives a window aligned 0x30.)
+            // So is the value of an `extern __shared__` name an earlier `-r -g` defined in
+            // `.nv_debug.shared` (where its kernel's dynamic memory started: observed, sm_80
+            // and sm_90, 0x30 after 0x24 static bytes gives windows aligned 0x30 in `-r`,
+            // final and `-g` links).
             let instance = kind == SharedKind::Dynamic
-                && s.name == super::shared::EXTERN_SHARED_INSTANCE
+                && (s.name == super::shared::EXTERN_SHARED_INSTANCE || s.shndx != 0)
                 && s.value <= MAX_ALIGN;
             if !instance && !alignment_ok(s.value) {
                 return Err(bad(
@@ -1587,13 +1599,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 ));
             }
             // An `extern __shared__` name a `-g -r` link defined in `.nv_debug.shared` has
-            // st_value 0: it is aligned like that section (observed, sm_80 and sm_90: its
-            // kernel's window comes back aligned 0x10 for a `float` array).
-            let align = if kind == SharedKind::Dynamic && s.shndx != 0 && s.value == 0 {
-                self.in_section(s.shndx)?.0.addralign.max(1)
-            } else {
-                s.value.max(1)
-            };
+            // st_value 0: it asks 16, whatever its first alignment and that section's
+            // (observed, sm_80 and sm_90: its kernel's window comes back aligned 0x10 for a
+            // `float` array, and for an `__align__(32)` one beside a 32-aligned
+            // `.nv_debug.shared`).
+            let at_zero = kind == SharedKind::Dynamic && s.shndx != 0 && s.value == 0;
+            let align = if at_zero { 0x10 } else { s.value.max(1) };
             let var = self.st.shared_vars.len();
             self.st.shared_vars.push(SharedVar {
                 kind,
@@ -1602,6 +1613,7 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 offset: None,
                 section,
                 window: None,
+                at_zero,
             });
             let rec = Symbol {
                 shared: Some(var),
@@ -1622,10 +1634,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 let idx = self.st.add_global(rec);
                 self.st.weak_shared.insert(s.name, idx);
                 idx
-            } else if visible && s.binding() == STB_WEAK {
+            } else if visible && s.binding() != STB_LOCAL {
                 // A weak one (a template kernel's array) is listed with the non-local
                 // symbols, where its name first came, though written as a local (observed,
-                // `-g` and `--preserve-relocs`, sm_80 and sm_90).
+                // `-g` and `--preserve-relocs`, sm_80 and sm_90); so is a global one (a
+                // file-scope `__shared__` array), written as a global (observed, sm_80 and
+                // sm_90).
                 self.st.add_global_hashed(s.hash, rec)
             } else {
                 self.st.add_local(rec, visible)

@@ -55,7 +55,7 @@ pub struct LinkOptions {
     pub host_kernels: Option<Vec<String>>,
     /// In a partial LTO libnvvm chose, the kernels the host code references (patterns): the
     /// merge makes no `.nv.info.<k>` or `.nv.shared.<k>` of its own for libnvvm's others, as for
-    /// those `--kernels-used` leaves out (nothing else changes).
+    /// those `--kernels-used` leaves out, and the dead-code elimination takes them for no roots.
     pub lto_host_kernels: Option<Vec<String>>,
     /// `-g` (and not `-suppress-debug-info`): the image shows what `-g` shows.
     pub debug: bool,

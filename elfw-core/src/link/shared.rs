@@ -258,6 +258,15 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
     // has a common area, every window, and `.nv_debug.shared`, also for the area, dynamic
     // memory and the function variables (see below).
     let has_dynamic = st.shared_vars.iter().any(|v| v.kind == SharedKind::Dynamic);
+    // Names an earlier `-r -g` defined at 0 align only the windows of the kernels naming them
+    // (16) and keep `.nv_debug.shared` (aligned 16): no window of another kernel is aligned
+    // or made for them (observed, sm_80 and sm_90, final links of `-r -g` images: a kernel
+    // reaching only a common area of 4-aligned variables gets a window aligned 4, a kernel
+    // reaching no shared memory none).
+    let has_dynamic_asking = st
+        .shared_vars
+        .iter()
+        .any(|v| v.kind == SharedKind::Dynamic && !v.at_zero);
     // Every function variable and `extern __shared__` name of the link (each name once, at
     // its first input), sorted by size alone: a function variable's place in this order
     // decides where it enters a kernel's list (observed; see the module notes).
@@ -400,9 +409,28 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         .map(|v| v.align)
         .max()
         .unwrap_or(0);
-    let debug_align = if has_dynamic { 0x10 } else { 0 }
-        .max(area_align)
-        .max(debug_in);
+    // With a common area, the dynamic memory asks its names' alignment, at least 16 (observed,
+    // sm_80 and sm_90, final and `-g`: an `__align__(32)` name beside a common area of
+    // 4-aligned arrays aligns every window and `.nv_debug.shared` 32, which then goes
+    // without `-g`, as does an empty window on sm_80).
+    let dynamic_align = st
+        .shared_vars
+        .iter()
+        .filter(|v| v.kind == SharedKind::Dynamic && !v.at_zero)
+        .map(|v| v.align)
+        .max()
+        .unwrap_or(0);
+    let debug_align = if has_dynamic_asking {
+        if in_common_area {
+            dynamic_align.max(0x10)
+        } else {
+            0x10
+        }
+    } else {
+        0
+    }
+    .max(area_align)
+    .max(debug_in);
     // Each kernel's own variables, in declaration order.
     let mut own_vars: FxHashMap<SecId, Vec<usize>> = FxHashMap::default();
     for (v, var) in st.shared_vars.iter().enumerate() {
@@ -512,7 +540,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             || blank > 0
             || !dynamic.is_empty()
             || start > 0
-            || (in_common_area && has_dynamic && !held);
+            || (in_common_area && has_dynamic_asking && !held);
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
@@ -756,7 +784,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             // (observed on sm_80, sm_90 and sm_100: a common area with an `__align__(32)`
             // variable, or such a variable private to a kernel beside a common area).
             let section_align = if in_common_area {
-                debug_align
+                debug_align.max(if has_dynamic { 0x10 } else { 0 })
             } else if has_dynamic {
                 0x10
             } else {
@@ -818,12 +846,26 @@ fn is_dynamic_name(st: &State<'_>, s: SymbolRef<'_, '_>) -> bool {
 /// `-r -g` images: a kernel naming such a name keeps a 0x10 window aligned 16, whatever the
 /// name's first alignment; `.nv_debug.shared` 0x10; a kernel naming nothing gets none. A name
 /// at 0x40 asks 64.)
+///
+/// Without `-g`, a name an earlier `-r -g` defined at 0 asks nothing: its value is taken
+/// (see [`names_at_zero`] for the windows of the kernels naming it).
 fn dynamic_alignment(st: &State<'_>, d: SymIdx, opts: &LinkOptions) -> u64 {
     let s = st.sym(d);
     match s.section() {
         SymSection::Section(_) if opts.debug => s.value().max(16),
+        SymSection::Section(_) if s.value() == 0 => 0,
         _ => s.value().max(1),
     }
+}
+
+/// Whether `d` is an `extern __shared__` name an earlier `-r -g` defined at 0, in a `-r`
+/// without `-g` (observed, sm_80 and sm_90, `-r` of `-r -g` images: each kernel naming such
+/// names gets a 0x10 window aligned 16 with no section symbol and an `externsharedinstance`
+/// of value 0, the value the names have; `.nv_debug.shared` is aligned 16 whatever its
+/// input's alignment was).
+fn names_at_zero(st: &State<'_>, d: SymIdx, opts: &LinkOptions) -> bool {
+    let s = st.sym(d);
+    !opts.debug && matches!(s.section(), SymSection::Section(_)) && s.value() == 0
 }
 
 /// The size a relocatable link gives a shared section holding `own` bytes of variables, in a
@@ -907,10 +949,15 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // `-g` makes no `externsharedinstance` (observed, sm_80 to sm_100); the names a kernel's
     // code uses are kept for sizing its window (below).
     let mut names_of: FxHashMap<SecId, Vec<SymIdx>> = FxHashMap::default();
+    // Kernels naming names at 0 (see [`names_at_zero`]).
+    let mut at_zero: FxHashSet<SecId> = FxHashSet::default();
     for r in st.relocs.iter().filter(|r| !r.dropped) {
         let (Some(sym), Some(&k)) = (r.sym, text_kernel.get(&r.target)) else {
             continue;
         };
+        if dynamic.contains(&sym) && names_at_zero(st, sym, opts) {
+            at_zero.insert(kernels[k].0);
+        }
         if dynamic.contains(&sym) {
             let a = dynamic_align.get(&sym).copied().unwrap_or(1);
             kernels[k].1 = kernels[k].1.max(a);
@@ -922,7 +969,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     }
     let mut instance: FxHashMap<SecId, SymIdx> = FxHashMap::default();
     for &(text, used) in &kernels {
-        if used == 0 || opts.debug {
+        if (used == 0 && !at_zero.contains(&text)) || opts.debug {
             continue;
         }
         let input = text_input.get(&text).copied().unwrap_or(0);
@@ -944,6 +991,7 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         }
     }
     st.shared_instances = instance;
+    let any_at_zero = dynamic.iter().any(|&d| names_at_zero(st, d, opts));
     st.dynamic_names = dynamic;
     let held = shared_holdings(st);
     // Every window is aligned for `.nv_debug.shared`'s variables too (observed: a template's
@@ -996,7 +1044,10 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
         if vars.is_empty() {
             own = blank;
         }
-        let w = align.max(own_align).max(used);
+        let w = align
+            .max(own_align)
+            .max(used)
+            .max(if at_zero.contains(&text) { 0x10 } else { 0 });
         if used > 0 && opts.debug && own == 0 {
             // Sized below too, when another kernel's static bytes put the names further.
             named.push((sec, text, 0, w));
@@ -1035,10 +1086,12 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
             relocatable_size(own, w)
         };
         // A window with bytes but no variables sets the null symbol's value to the window's
-        // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many).
+        // alignment (observed, `-r` of `-r` images: 0x10, 0x20, 0x40; once, however many):
+        // the one it came with (observed, sm_80 and sm_90, a `-r` of a `-r -g` image whose
+        // names ask 0x30: 0x10 for a 0x10-byte window aligned 16, become 0x40 aligned 0x30).
         // (Not one of a kernel the merge holds, made afresh with a section symbol: observed.)
         if vars.is_empty() && blank > 0 && !st.held_windows.contains(&sec) {
-            st.null_symbol_value = w;
+            st.null_symbol_value = st.sec(sec).addralign().max(1);
         }
         let symbol = st.sec(sec).symbol();
         let mut s = st.sec_mut(sec);
@@ -1079,12 +1132,19 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // `extern __shared__` names in them stay 0x10, observed.)
     let (own, debug_align) = own_layout(held.get(&debug).map(Vec::as_slice).unwrap_or(&[]));
     let names_align = dynamic_align.values().copied().max().unwrap_or(0);
-    let w = align.max(debug_align).max(names_align);
+    let w = align
+        .max(debug_align)
+        .max(names_align)
+        .max(if any_at_zero { 0x10 } else { 0 });
     let mut s = st.sec_mut(debug);
     *s.size() = relocatable_size(own, w);
     // (`-g` of a `-r -g` image: the alignment it had goes, observed: 32 becomes 16 when the
-    // name it held sits at 0.)
-    *s.addralign() = if opts.debug { w } else { w.max(*s.addralign()) };
+    // name it held sits at 0; so in a `-r` of one.)
+    *s.addralign() = if opts.debug || any_at_zero {
+        w
+    } else {
+        w.max(*s.addralign())
+    };
 }
 
 /// What each shared section holds: (alignment, size) of its variables, in symbol order.

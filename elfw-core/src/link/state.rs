@@ -534,6 +534,9 @@ pub struct State<'d> {
     /// Code sections of the kernels `--kernels-used`/`--variables-used` leave out that the
     /// merge holds (made no `.nv.info.<k>`/`.nv.shared.<k>` for).
     pub held_kernels: FxHashSet<SecId>,
+    /// Code sections of libnvvm's kernels the host code does not reference, in a partial LTO
+    /// libnvvm chose: no roots of the dead-code elimination (see `LinkOptions::lto_host_kernels`).
+    pub lto_left_out: FxHashSet<SecId>,
     /// `-r`: windows of held kernels that an earlier `-r` left without variables, made at the
     /// end of their input's section symbols (see `merge`).
     pub held_windows: FxHashSet<SecId>,
@@ -655,6 +658,9 @@ pub struct SharedVar {
     /// The code section of the one kernel whose window holds it, for variables declared
     /// outside a kernel's own shared section (`.nv_debug.shared`) and placed privately.
     pub window: Option<SecId>,
+    /// An `extern __shared__` name an earlier `-r -g` defined at 0 in `.nv_debug.shared`:
+    /// it asks 16 of the windows naming it and nothing of the others (see `shared`).
+    pub at_zero: bool,
 }
 
 /// Two weak definitions of one function met; one was kept.
@@ -750,6 +756,7 @@ impl<'d> State<'d> {
             shared_common_area: false,
             late_windows: Vec::new(),
             held_kernels: Default::default(),
+            lto_left_out: Default::default(),
             held_windows: Default::default(),
             address_taken: Vec::new(),
             indirect_calls: Vec::new(),
