@@ -1538,6 +1538,17 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                     }
                 }
             }
+            // A file-scope `__shared__` variable two inputs define is a multiple definition
+            // (observed, sm_80: two TUs each with `__shared__ int tile[64]`).
+            let global_static =
+                kind != SharedKind::Dynamic && s.binding() == STB_GLOBAL && s.shndx != 0;
+            if global_static {
+                if let Some(&(first, idx)) = self.st.global_shared_first.get(s.name) {
+                    self.multiple_definition(s.name, first);
+                    self.maps.sym[i] = Some(idx);
+                    return Ok(());
+                }
+            }
             if s.binding() == STB_WEAK {
                 if let Some(&first) = self.st.weak_shared.get(s.name) {
                     // Another copy of a template kernel's shared array: the first copy's
@@ -1647,6 +1658,11 @@ impl<'a, 'd> MergeCx<'a, 'd> {
             self.maps.sym[i] = Some(idx);
             if s.binding() == STB_WEAK {
                 self.st.weak_shared.insert(s.name, idx);
+            }
+            if global_static {
+                self.st
+                    .global_shared_first
+                    .insert(s.name, (self.input, idx));
             }
             return Ok(());
         }

@@ -513,6 +513,9 @@ pub struct State<'d> {
     /// Final links: each `extern __shared__` name, with the input that first named it
     /// (defined or not); a later definition of it is a multiple definition.
     pub dynamic_shared_first: FxHashMap<&'d str, usize>,
+    /// Each global (file-scope, not `extern`) shared variable's first definition: its input and
+    /// symbol; another input defining the name again is a multiple definition.
+    pub global_shared_first: FxHashMap<&'d str, (usize, SymIdx)>,
     /// Relocatable links: for a kernel's code section, the `externsharedinstance` its
     /// relocations against `extern __shared__` names now name, and those names.
     pub shared_instances: FxHashMap<SecId, SymIdx>,
@@ -749,6 +752,7 @@ impl<'d> State<'d> {
             shared_vars: Vec::new(),
             weak_shared: FxHashMap::default(),
             dynamic_shared_first: FxHashMap::default(),
+            global_shared_first: FxHashMap::default(),
             shared_instances: FxHashMap::default(),
             dynamic_names: Default::default(),
             unplaced_dynamic_code: Default::default(),
