@@ -356,6 +356,13 @@ const FENCE: [(u64, u64); 3] = [
     (0x75ab, 0x000f_ec00_0000_0000),
 ];
 const OP_CGAERRBAR: u64 = 0x5ab;
+/// The control bits (`hi >> 41`) of every instruction of code ptxas did not schedule
+/// (`-O0`, `--Ofast-compile=max`): no stall, no barriers, no waits, no reuse. The
+/// finalizer does not schedule such a function either: the fence it puts before an `EXIT`
+/// keeps that control word on its `CGAERRBAR` too (observed on sm_100 and sm_120, final `-g`
+/// links, also of such a function out of a `-r` image, where the object's tool arguments
+/// are nvlink's: the finalizer goes by the function, not by the object).
+const UNSCHEDULED: u64 = 0x7e0;
 /// `CALL.ABS` / `CALL.REL`, with an immediate or a register.
 const CALLS: [u64; 4] = [0x343, 0x344, 0x943, 0x944];
 
@@ -368,7 +375,8 @@ pub type ExitFences = (Vec<(usize, Vec<(u64, u64)>)>, Vec<usize>);
 /// kernel that calls nothing gets only the last two, and loses the `MEMBAR.SC.VC` of the
 /// fences it had (`-G` code, observed). Kernels that may be re-scheduled (their first
 /// `LDC R1` carries a write barrier, no calls) or hold an opcode outside [`PLAIN_OPCODES`] are
-/// left out there, as is an `EXIT` under `!PT`.
+/// left out there, as is an `EXIT` under `!PT`. In code ptxas did not schedule the
+/// `CGAERRBAR` has no stall either (`UNSCHEDULED`).
 pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFences> {
     let ins = decode(code)?;
     let calls = ins.iter().any(|&i| CALLS.contains(&opcode(i)));
@@ -390,6 +398,11 @@ pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFen
             return None;
         }
     }
+    // (The fence placeholders keep their own control word, at `-O0` too.)
+    let unscheduled = ins
+        .iter()
+        .filter(|&&i| i != PAD)
+        .all(|&i| control(i) == UNSCHEDULED);
     let mut out = Vec::new();
     let mut trimmed = Vec::new();
     for (k, &i) in ins.iter().enumerate() {
@@ -412,7 +425,14 @@ pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFen
         out.push((
             k,
             seq.iter()
-                .map(|&(lo, hi)| ((lo & !0xf000) | g << 12, hi))
+                .map(|&(lo, hi)| {
+                    let hi = if unscheduled {
+                        hi & !(0x7f_ffff << 41) | UNSCHEDULED << 41
+                    } else {
+                        hi
+                    };
+                    ((lo & !0xf000) | g << 12, hi)
+                })
                 .collect(),
         ));
     }
@@ -1419,6 +1439,20 @@ mod tests {
             assert_eq!(check_exits(case, "a.cubin", ExitFence::Full), (9, 1));
             assert_eq!(check_exits(case, "b.cubin", ExitFence::Full), (3, 0));
         }
+    }
+
+    #[test]
+    fn unscheduled_code_fenced_without_stall() {
+        // rel.cu at -O0: the same twelve functions fenced as in the scheduled case, each
+        // CGAERRBAR without stall.
+        assert_eq!(
+            check_exits(
+                "sm100_exit_fence_unscheduled_debug_mix",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (12, 3)
+        );
     }
 
     #[test]
