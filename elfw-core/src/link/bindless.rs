@@ -71,7 +71,7 @@ pub fn ensure_slot_section(st: &mut State<'_>, kernel: &str, mercury: bool) -> O
     if let Some(id) = st.section_by_name(&name) {
         return Some(id);
     }
-    let bank = st.section_by_name(&format!(".nv.constant0.{kernel}"))?;
+    let bank = st.first_section_by_name(&format!(".nv.constant0.{kernel}"))?;
     let name = st.bump.alloc_str(&name);
     let mut sec = if mercury {
         new_section(name, SHT_RELA, SHF_INFO_LINK, 8, 24)
@@ -235,6 +235,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
             _ => None,
         }
     };
+    let mut banks_done: FxHashSet<SecId> = FxHashSet::default();
     for k in 1..st.functions.len() {
         let f = &st.functions[k];
         if !f.is_entry || f.dead || f.demoted {
@@ -264,9 +265,17 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
         if mask == 0 {
             continue;
         }
-        let Some(bank) = st.section_by_name(&format!(".nv.constant0.{kname}")) else {
+        // A local kernel given twice (the same object twice: nvlink keeps both copies) finds
+        // the first copy's bank (and `.nv.info.<k>`) by its name: that bank takes the slots
+        // once, the second copy's bank none, and the second copy's code reads the references
+        // at their places (observed, sm_100 and sm_120; the copies count as two kernels for
+        // the lone-kernel rule above).
+        let Some(bank) = st.first_section_by_name(&format!(".nv.constant0.{kname}")) else {
             continue;
         };
+        if !banks_done.insert(bank) {
+            continue;
+        }
         let Some(rel) = ensure_slot_section(st, kname, mercury) else {
             continue;
         };
@@ -321,7 +330,7 @@ pub fn assign_slots(st: &mut State<'_>, mercury: bool) -> Slots {
             });
             // The finalizer notes that the kernel's textures and surfaces are in bank 0
             // (observed: both records, whatever kinds the kernel reads, after its others).
-            if let Some(info) = st.section_by_name(&format!(".nv.info.{kname}")) {
+            if let Some(info) = st.first_section_by_name(&format!(".nv.info.{kname}")) {
                 let zero: &[u8] = &[0, 0];
                 let tail = st.sass_info_tail.entry(info).or_default();
                 for attr in [EIATTR_BINDLESS_TEXTURE_BANK, EIATTR_BINDLESS_SURFACE_BANK] {

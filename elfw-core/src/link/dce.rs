@@ -265,7 +265,22 @@ pub fn eliminate_dead_code(st: &mut State<'_>, opts: &LinkOptions) -> Vec<Diagno
                     ".nv.constant0.",
                     ".nv.constant2.",
                 ] {
-                    if let Some(id) = st.section_by_name(&[prefix, fname].concat()) {
+                    let name = [prefix, fname].concat();
+                    let mut found = st.section_by_name(&name);
+                    // sm_100+: a local kernel given twice has a bank per copy (see
+                    // `other_kernels_bank` in the merge); the dead copy's is the one tied
+                    // to its code.
+                    if let Some(id) = found
+                        .filter(|&id| matches!(st.sec(id).info(), Link::Section(t) if t != text))
+                    {
+                        let own = (1..st.sections.len()).map(|j| SecId(j as u32)).find(|&j| {
+                            j != id
+                                && st.sec(j).name() == name
+                                && matches!(st.sec(j).info(), Link::Section(t) if t == text)
+                        });
+                        found = own.or(found);
+                    }
+                    if let Some(id) = found {
                         remove_section(st, id);
                         // A kernel the host code does not reference leaves its shared
                         // window's name in the string tables; one `--kernels-used` does not

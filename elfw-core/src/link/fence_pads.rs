@@ -116,6 +116,13 @@ const OP_EXIT: u64 = 0x94d;
 /// `BRX` (a branch to a register plus the displacement: the function's start, the register
 /// holding an entry of a jump table in the function's `.nv.constant2.<f>`).
 const OP_BRX: u64 = 0x949;
+/// `CALL.REL` with an immediate (a call inside the section: an `-ewp` kernel's internal
+/// function).
+const OP_CALL_REL: u64 = 0x944;
+/// `RET` (`.REL`: a displacement to the function's start, as a `BRX`'s).
+const OP_RET: u64 = 0x950;
+/// `MOV` with a 32-bit immediate.
+const OP_MOV: u64 = 0x802;
 /// `EIATTR_INDIRECT_BRANCH_TARGETS`: per `BRX`, its offset, a zero word, the number of targets
 /// and the targets.
 const INDIRECT_BRANCH_TARGETS: u8 = 0x34;
@@ -179,7 +186,9 @@ fn membar_scope(i: Insn) -> u64 {
 /// The branch displacement of a branching instruction (bytes from the next instruction).
 fn branch(i: Insn) -> Option<i64> {
     match opcode(i) {
-        0x947 | 0x547 | 0x348 | 0x948 | OP_BRX => {
+        // (`RET.REL` names the function's start: bit 85 clear; `RET.ABS` sets it.)
+        OP_RET if i.1 >> 21 & 1 == 1 => None,
+        0x947 | 0x547 | 0x348 | 0x948 | OP_BRX | OP_CALL_REL | OP_RET => {
             let w = i.0 as u128 | (i.1 as u128) << 64;
             let v = ((w >> 16) & 0xff) | ((w >> 34) & ((1 << 48) - 1)) << 8;
             Some(((v << 72) as i128 >> 72) as i64 * 4)
@@ -367,6 +376,13 @@ const FENCE: [(u64, u64); 3] = [
     (0x75ab, 0x000f_ec00_0000_0000),
 ];
 const OP_CGAERRBAR: u64 = 0x5ab;
+/// The control bits (`hi >> 41`) of every instruction of code ptxas did not schedule
+/// (`-O0`, `--Ofast-compile=max`): no stall, no barriers, no waits, no reuse. The
+/// finalizer does not schedule such a function either: the fence it puts before an `EXIT`
+/// keeps that control word on its `CGAERRBAR` too (observed on sm_100 and sm_120, final `-g`
+/// links, also of such a function out of a `-r` image, where the object's tool arguments
+/// are nvlink's: the finalizer goes by the function, not by the object).
+const UNSCHEDULED: u64 = 0x7e0;
 /// `CALL.ABS` / `CALL.REL`, with an immediate or a register.
 const CALLS: [u64; 4] = [0x343, 0x344, 0x943, 0x944];
 
@@ -379,7 +395,8 @@ pub type ExitFences = (Vec<(usize, Vec<(u64, u64)>)>, Vec<usize>);
 /// kernel that calls nothing gets only the last two, and loses the `MEMBAR.SC.VC` of the
 /// fences it had (`-G` code, observed). Kernels that may be re-scheduled (their first
 /// `LDC R1` carries a write barrier, no calls) or hold an opcode outside [`PLAIN_OPCODES`] are
-/// left out there, as is an `EXIT` under `!PT`.
+/// left out there, as is an `EXIT` under `!PT`. In code ptxas did not schedule the
+/// `CGAERRBAR` has no stall either (`UNSCHEDULED`).
 pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFences> {
     let ins = decode(code)?;
     let calls = ins.iter().any(|&i| CALLS.contains(&opcode(i)));
@@ -401,6 +418,11 @@ pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFen
             return None;
         }
     }
+    // (The fence placeholders keep their own control word, at `-O0` too.)
+    let unscheduled = ins
+        .iter()
+        .filter(|&&i| i != PAD)
+        .all(|&i| control(i) == UNSCHEDULED);
     let mut out = Vec::new();
     let mut trimmed = Vec::new();
     for (k, &i) in ins.iter().enumerate() {
@@ -423,7 +445,14 @@ pub fn exit_fences(code: &[u8], kernel: bool, mode: ExitFence) -> Option<ExitFen
         out.push((
             k,
             seq.iter()
-                .map(|&(lo, hi)| ((lo & !0xf000) | g << 12, hi))
+                .map(|&(lo, hi)| {
+                    let hi = if unscheduled {
+                        hi & !(0x7f_ffff << 41) | UNSCHEDULED << 41
+                    } else {
+                        hi
+                    };
+                    ((lo & !0xf000) | g << 12, hi)
+                })
                 .collect(),
         ));
     }
@@ -518,8 +547,9 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
         let mut i = ins[k];
         if let Some(rel) = branch(i) {
             let target = (k as i64 + 1).checked_add(rel / 16)?;
-            // A `BRX` adds a jump table's entry to the function's start (all seen).
-            if opcode(i) == OP_BRX && target != 0 {
+            // A `BRX` adds a jump table's entry to the function's start (all seen), a
+            // `RET.REL` the return address.
+            if matches!(opcode(i), OP_BRX | OP_RET) && target != 0 {
                 return None;
             }
             let t = usize::try_from(target).ok().filter(|&t| t <= ins.len())?;
@@ -534,6 +564,19 @@ pub fn rewrite_code(code: &[u8], plan: &Plan) -> Option<NewCode> {
             set_branch(&mut i, moved);
             if branch(i) != Some(moved) {
                 return None;
+            }
+        }
+        // The return address a `MOV` puts into a register for the next `CALL.REL` (an `-ewp`
+        // kernel's internal function returns with `RET.REL` to the function's start plus
+        // it) follows the instruction after the call.
+        if opcode(i) == OP_MOV && guard(i) == 7 && i.1 >> 8 & 0xf == 0xf {
+            let call = ins[k + 1..=last]
+                .iter()
+                .position(|&j| opcode(j) == OP_CALL_REL)
+                .map(|c| k + 1 + c);
+            if let Some(c) = call.filter(|&c| (i.0 >> 32) as usize == (c + 1) * 16) {
+                let to = u32::try_from(start[c + 1] * 16).ok()?;
+                i.0 = (i.0 & 0xffff_ffff) | u64::from(to) << 32;
             }
         }
         for &(at, sb) in &plan.unwait {
@@ -905,6 +948,11 @@ pub fn drop_placeholders(
         let SymSection::Section(text) = s.section else {
             continue;
         };
+        // A function inside another's section (an `-ewp` kernel's internal function) is
+        // rewritten with the section's own function.
+        if s.value != 0 {
+            continue;
+        }
         if let Some(r) = rewrite_kernel(st, inputs, text, sym, kernel, mode) {
             done.push(r);
         }
@@ -1018,12 +1066,13 @@ fn rewrite_kernel(
             } else {
                 move_to(x.value())?
             };
-            let size = if x.size() == old_size && x.value() == 0 {
-                new_size
-            } else if x.size() == 0 {
+            // (An `-ewp` kernel's internal functions follow the kernel's code: each ends
+            // where the next starts, or at the section's end; a fence belongs to the
+            // `EXIT` after it.)
+            let size = if x.size() == 0 {
                 0
             } else {
-                return None;
+                move_frame(x.value().checked_add(x.size())?)?.checked_sub(value)?
             };
             syms.push((global, pos, value, size));
         }
@@ -1116,41 +1165,50 @@ fn rewrite_kernel(
         }
         bank2 = Some((c2, b));
     }
-    // The kernel's `.debug_frame` entry: its location steps.
-    let mut frame = None;
+    // The kernel's `.debug_frame` entries (its own, and those of the internal functions of an
+    // `-ewp` kernel, which name the kernel's symbol plus their offset): their location steps
+    // and ranges.
+    let mut frame: Vec<(SecId, usize, Vec<u8>)> = Vec::new();
     if let Some(df) = st.section_by_name(".debug_frame") {
-        let locs: Vec<u64> = st
+        let locs: Vec<(u64, i64)> = st
             .relocs
             .iter()
             .filter(|r| r.target == df && !r.dropped && r.sym == Some(sym) && r.r_type == 2)
-            .map(|r| r.offset)
+            .map(|r| (r.offset, r.addend))
             .collect();
         let frame_nodes: Vec<_> = st.nodes_of(df).map(|n| n.record()).collect();
         for (k, n) in frame_nodes.iter().enumerate() {
             let Some(block) = n.data else { continue };
             let entries = crate::mercury::frame_entries(block).ok()?;
+            let mut b: Option<Vec<u8>> = None;
             for e in entries.iter().filter(|e| !e.is_cie()) {
                 let id_size = if e.length_size == 12 { 8 } else { 4 };
                 let loc = e.offset + e.length_size + id_size;
-                if !locs.contains(&(n.offset + loc as u64)) {
+                let Some(&(_, addend)) = locs.iter().find(|l| l.0 == n.offset + loc as u64) else {
                     continue;
-                }
-                if e.length_size != 12 || frame.is_some() {
+                };
+                if e.length_size != 12 {
                     return None;
                 }
+                let start = u64::try_from(addend).ok()?;
+                let new_start = move_frame(start)?;
                 let prog = loc + 16..e.offset + e.size;
                 let ca = code_align(block)?;
-                let moved = rewrite_cfa(block.get(prog.clone())?, ca, move_frame)?;
-                let mut b = block.to_vec();
-                b[prog].copy_from_slice(&moved);
+                let moved = rewrite_cfa(block.get(prog.clone())?, ca, |off| {
+                    move_frame(start.checked_add(off)?)?.checked_sub(new_start)
+                })?;
+                let out = b.get_or_insert_with(|| block.to_vec());
+                out[prog].copy_from_slice(&moved);
                 // The range is data (its `R_CUDA_UNUSED_CLEAR64` writes nothing): the
                 // finalizer writes the new size.
-                let range = b.get_mut(loc + 8..loc + 16)?;
-                if u64::from_le_bytes(range.try_into().ok()?) != old_size {
-                    return None;
-                }
-                range.copy_from_slice(&new_size.to_le_bytes());
-                frame = Some((df, k, b));
+                let range = out.get_mut(loc + 8..loc + 16)?;
+                let old_range = u64::from_le_bytes(range.try_into().ok()?);
+                let new_range =
+                    move_frame(start.checked_add(old_range)?)?.checked_sub(new_start)?;
+                range.copy_from_slice(&new_range.to_le_bytes());
+            }
+            if let Some(b) = b {
+                frame.push((df, k, b));
             }
         }
     }
@@ -1188,7 +1246,7 @@ fn rewrite_kernel(
         let b: &[u8] = st.bump.alloc_slice_copy(&b);
         st.relayout_nodes(c2, |_, _| Some(b));
     }
-    if let Some((df, k, b)) = frame {
+    for (df, k, b) in frame {
         let b: &[u8] = st.bump.alloc_slice_copy(&b);
         st.relayout_nodes(df, |i, _| (i == k).then_some(b));
     }
@@ -1489,6 +1547,20 @@ mod tests {
             assert_eq!(check_exits(case, "a.cubin", ExitFence::Full), (9, 1));
             assert_eq!(check_exits(case, "b.cubin", ExitFence::Full), (3, 0));
         }
+    }
+
+    #[test]
+    fn unscheduled_code_fenced_without_stall() {
+        // rel.cu at -O0: the same twelve functions fenced as in the scheduled case, each
+        // CGAERRBAR without stall.
+        assert_eq!(
+            check_exits(
+                "sm100_exit_fence_unscheduled_debug_mix",
+                "rel.cubin",
+                ExitFence::Trimmed
+            ),
+            (12, 3)
+        );
     }
 
     #[test]

@@ -702,6 +702,24 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         }
     }
 
+    /// sm_100+: whether `existing`, the section of the name of input section `h` (of output
+    /// type `out_type`), is the constant bank of another kernel's code than `h`'s. A local
+    /// kernel given twice (the same object twice) keeps two `.nv.constant0.<k>`, one per copy
+    /// of its code, final and `-r` (observed; up to sm_90 the second joins the first).
+    fn other_kernels_bank(&self, existing: SecId, h: &SectionHeader, out_type: u32) -> bool {
+        if !self.opts.target.is_mercury()
+            || out_type != SHT_CUDA_CONSTANT0
+            || h.flags & SHF_INFO_LINK == 0
+            || h.info == 0
+        {
+            return false;
+        }
+        let Some(text) = self.maps.sec.get(h.info as usize).copied().flatten() else {
+            return false;
+        };
+        matches!(self.st.sec(existing).info(), Link::Section(t) if t != text)
+    }
+
     /// Output section for input section `idx`, creating it (and copying the input's
     /// contribution) the first time.
     fn map_section(&mut self, idx: u32) -> Result<Option<SecId>, LinkError> {
@@ -737,7 +755,8 @@ impl<'a, 'd> MergeCx<'a, 'd> {
             .st
             .section_by_name_hashed(hash, name)
             .filter(|_| !(h.flags & SHF_EXECINSTR != 0 && self.local_function_code(h)))
-            .filter(|&id| !(h.flags & SHF_EXECINSTR != 0 && self.is_local_function_code(id)));
+            .filter(|&id| !(h.flags & SHF_EXECINSTR != 0 && self.is_local_function_code(id)))
+            .filter(|&id| !self.other_kernels_bank(id, h, out_type));
         if let Some(id) = existing.filter(|&id| {
             self.opts.target.is_mercury()
                 && out_type == SHT_CUDA_SHARED_RESERVED

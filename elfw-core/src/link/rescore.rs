@@ -4,6 +4,8 @@
 //! Gate (observed, notes `m1/m11` section 2): final links only (not `-r`), and only when the
 //! link is not in the exit-fence debug mode (no `-g`, no input compiled with `-G`): with either,
 //! every triggered function keeps ptxas's words. The function-level trigger is the pass's own.
+//! In `-r` and `-g` links the kernels of `nvcc -ewp` objects get relocatable code's scoreboards
+//! instead (notes `s19-sweepfix.md`).
 
 use super::fence_pads::{exit_fence_mode, ExitFence};
 use super::finalize::Finalized;
@@ -21,10 +23,15 @@ pub fn rescore(
     inputs: &[InputObject<'_>],
     opts: &LinkOptions,
 ) {
-    if !opts.target.is_mercury()
-        || opts.relocatable
-        || exit_fence_mode(inputs, opts) != ExitFence::Off
-    {
+    if !opts.target.is_mercury() {
+        return;
+    }
+    let mode = exit_fence_mode(inputs, opts);
+    if opts.relocatable || mode == ExitFence::Full {
+        whole_program_kernels(st, fin, patched, inputs);
+        return;
+    }
+    if mode != ExitFence::Off {
         return;
     }
     for f in st.functions.iter().filter(|f| !f.dead) {
@@ -51,6 +58,40 @@ pub fn rescore(
         }
         let code = patched.section(st, text);
         if let Some(new) = scoreboard::reallocate(&code) {
+            fin.contents.insert(text, new);
+        }
+    }
+}
+
+/// `-r` and `-g` links: the kernels of `nvcc -ewp` objects get the scoreboards of relocatable
+/// code ([`scoreboard::restore_entry_scoreboard`]; not seen in links made `-G` only by an
+/// input).
+fn whole_program_kernels(
+    st: &State<'_>,
+    fin: &mut Finalized,
+    patched: &Patched,
+    inputs: &[InputObject<'_>],
+) {
+    for f in st.functions.iter().filter(|f| !f.dead && f.is_entry) {
+        let Some(sym) = f.sym else {
+            continue;
+        };
+        let SymSection::Section(text) = st.sym(sym).section() else {
+            continue;
+        };
+        if fin.contents.get(&text).is_some() || !st.sec(text).name().starts_with(".text.") {
+            continue;
+        }
+        let whole_program = st.nodes_of(text).next().is_some_and(|n| {
+            inputs
+                .get(n.input())
+                .is_some_and(|o| o.elf.header().e_type == super::merge::ET_WHOLE_PROGRAM)
+        });
+        if !whole_program {
+            continue;
+        }
+        let code = patched.section(st, text);
+        if let Some(new) = scoreboard::restore_entry_scoreboard(&code) {
             fin.contents.insert(text, new);
         }
     }

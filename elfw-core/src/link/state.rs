@@ -958,6 +958,14 @@ impl<'d> State<'d> {
         self.section_names.get(name).copied()
     }
 
+    /// The first section created with this name (where [`section_by_name`](Self::section_by_name)
+    /// gives the last): what nvlink's look-ups by name find when two sections share it (a
+    /// local kernel given twice).
+    pub fn first_section_by_name(&self, name: &str) -> Option<SecId> {
+        let last = self.section_by_name(name)?;
+        Some(self.first_named.get(last.index()).copied().unwrap_or(last))
+    }
+
     /// [`section_by_name`](Self::section_by_name) with the name's hash already computed.
     pub fn section_by_name_hashed(&self, hash: NameHash, name: &str) -> Option<SecId> {
         self.section_names.get_hashed(hash, name).copied()

@@ -105,6 +105,11 @@ const VALIDATED: &[u16] = &[
 /// function is left alone.
 const NO_SCOREBOARD: [u16; 2] = [0x3ca, 0x82f];
 
+/// Opcodes validated only for [`restore_entry_scoreboard`] (the `-ewp` kernels of notes
+/// `s19-sweepfix.md`): `CALL.REL` and `RET` of internal functions, `FFMA` with a constant
+/// operand.
+const VALIDATED_EWP: &[u16] = &[0x823, 0x944, 0x950];
+
 /// `SYNCS.PHASECHK` (`mbarrier.try_wait`).
 const SYNCS_TRYWAIT: u16 = 0x5a7;
 /// `SYNCS.ARRIVE` (`mbarrier.arrive`).
@@ -283,13 +288,15 @@ fn branch_target(lo: u64, hi: u64, i: usize, n: usize) -> Option<Option<usize>> 
 }
 
 impl Function {
-    fn new(w: &[(u64, u64)]) -> Option<Function> {
+    fn new(w: &[(u64, u64)], ewp: bool) -> Option<Function> {
         let n = w.len();
         let mut ins = Vec::with_capacity(n);
         let mut succ = Vec::with_capacity(n);
         for (i, &(lo, hi)) in w.iter().enumerate() {
             let op = (lo & 0xfff) as u16;
-            VALIDATED.binary_search(&op).ok()?;
+            if !(ewp && VALIDATED_EWP.contains(&op)) {
+                VALIDATED.binary_search(&op).ok()?;
+            }
             let name = mnemonic(lo)?;
             let du = def_use(lo, hi)?;
             let guarded = lo >> 12 & 0xf != 7;
@@ -709,6 +716,9 @@ impl Slot {
 
 struct Allocation<'f> {
     f: &'f Function,
+    /// The stack-pointer load keeps its write scoreboard, which no producer joins, and a
+    /// producer first needed at a `CALL` or `RET` joins none ([`restore_entry_scoreboard`]).
+    keep_entry: bool,
     need: BTreeMap<Producer, usize>,
     bid: Vec<usize>,
     block_end: Vec<usize>,
@@ -903,12 +913,14 @@ impl Allocation<'_> {
                 let foreign_escape = is_write(q)
                     && self.escaping.contains(&site(q))
                     && self.bid[site(q)] != self.bid[i];
-                !foreign_escape && (is_write(p) || y.guard == x.guard)
+                let entry = self.keep_entry && is_write(q) && site(q) == 0;
+                !entry && !foreign_escape && (is_write(p) || y.guard == x.guard)
             })
         };
+        let at_call = self.keep_entry && np < n && (f.ins[np].is("CALL") || f.ins[np].is("RET"));
         let tie: Vec<usize> = busy
             .iter()
-            .filter(|&(&b, &m)| m == np && np != NEVER && !own(b) && tie_ok(b))
+            .filter(|&(&b, &m)| m == np && np != NEVER && !own(b) && tie_ok(b) && !at_call)
             .map(|(&b, _)| b)
             .collect();
         // A tie is taken first unless its scoreboard holds a scoreboard-5 producer (then only
@@ -1009,9 +1021,15 @@ impl Allocation<'_> {
 /// The pass's result per instruction: write scoreboard, read scoreboard, wait mask.
 type Words = Vec<(u64, u64, u64)>;
 
-fn run(f: &Function) -> Option<Words> {
+fn run(f: &Function, keep_entry: bool) -> Option<Words> {
     let n = f.n();
-    let dropped = producer(0, true);
+    // (Kept, the stack-pointer load's scoreboard is an ordinary producer: no instruction is
+    // at this index.)
+    let dropped = if keep_entry {
+        producer(usize::MAX / 4, true)
+    } else {
+        producer(0, true)
+    };
     let structural = f.structural();
     let kept: BTreeMap<usize, BTreeSet<Producer>> = structural
         .iter()
@@ -1022,7 +1040,7 @@ fn run(f: &Function) -> Option<Words> {
         if x.read_sb != NO_SB {
             prods.push(producer(i, false));
         }
-        if x.write_sb != NO_SB && i != 0 {
+        if x.write_sb != NO_SB && (i != 0 || keep_entry) {
             prods.push(producer(i, true));
         }
     }
@@ -1047,6 +1065,10 @@ fn run(f: &Function) -> Option<Words> {
             let mut k = j + 1;
             let mut escapes = true;
             while k < n && bid[k] == bid[j] {
+                // (With the entry kept, a load only a call consumes escapes.)
+                if keep_entry && f.ins[k].is("CALL") {
+                    break;
+                }
                 if f.hazard(p, k, true) {
                     escapes = false;
                     break;
@@ -1070,6 +1092,7 @@ fn run(f: &Function) -> Option<Words> {
     }
     let mut a = Allocation {
         f,
+        keep_entry,
         need,
         bid,
         block_end,
@@ -1271,8 +1294,51 @@ pub fn reallocate(code: &[u8]) -> Option<Vec<u8>> {
     if w.len() > MAX_INSNS {
         return None;
     }
-    let f = Function::new(&w)?;
-    let words_out = run(&f)?;
+    let f = Function::new(&w, false)?;
+    let words_out = run(&f, false)?;
+    put_words(code, &w, words_out)
+}
+
+/// An `nvcc -ewp` kernel in an sm_100+ `-r` or `-g` link: whole-program ptxas left the
+/// stack-pointer load `LDC R1` without a write scoreboard, and nvlink's finalizer gives the
+/// kernel the scoreboards of relocatable code: the load takes scoreboard 0, which no other
+/// producer joins, and everything else is allocated again (a producer first needed at a
+/// `CALL`/`RET`, which waits for everything, joins no other; a memory load only a `CALL`
+/// consumes escapes). The whole section goes through the pass, internal functions included
+/// (their words come out as they were). Observed on sm_100 and sm_120, `-r` links of six `-ewp`
+/// objects: exact on the 15 kernels that open with such a load and hold a `CALL`, a guarded
+/// `EXIT` or a branch other than the closing one; the 13 others, straight-line kernels and
+/// kernels whose load has its scoreboard, come out of nvlink as they went in (notes
+/// `s19-sweepfix.md`). `None`: not such a kernel, or the pass gives up.
+pub fn restore_entry_scoreboard(code: &[u8]) -> Option<Vec<u8>> {
+    let mut w = words(code)?;
+    let &(lo, hi) = w.first()?;
+    if lo != LDC_R1.0 || hi & BODY_HI != LDC_R1.1 || hi >> 46 & 7 != NO_SB {
+        return None;
+    }
+    if w.len() > MAX_INSNS {
+        return None;
+    }
+    let n = w.len();
+    let branches = w.iter().enumerate().any(|(i, &(lo, hi))| match lo & 0xfff {
+        0x943 | 0x944 => true,
+        0x94d => lo >> 12 & 0xf != 7,
+        0x947 | 0x547 => branch_target(lo, hi, i, n) != Some(Some(i)),
+        _ => false,
+    });
+    if !branches {
+        return None;
+    }
+    // The load as a producer (its scoreboard number is the pass's to choose).
+    w[0].1 &= !(NO_SB << 46);
+    let f = Function::new(&w, true)?;
+    let words_out = run(&f, true)?;
+    put_words(code, &w, words_out)
+}
+
+/// The new control words into a copy of `code`: only the write/read scoreboard and wait
+/// fields change.
+fn put_words(code: &[u8], w: &[(u64, u64)], words_out: Words) -> Option<Vec<u8>> {
     let mut out = code.to_vec();
     for (k, (&(_, hi), (ws, rs, wait))) in w.iter().zip(words_out).enumerate() {
         let field = (0x3f_u64 << 11 | 7 << 8 | 7 << 5) << 41;
