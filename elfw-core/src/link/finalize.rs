@@ -2509,8 +2509,8 @@ struct FrameFde {
 }
 
 /// The SASS and Mercury views of one FDE: the SASS entry, the SASS CIE it belongs to, and the
-/// Mercury twins of both (the input's `.nv.merc.debug_frame` holds the same entries in the
-/// same order).
+/// Mercury twins of both (see `lines::merc_frame_twin`: the same entries in the same order in
+/// ptxas's objects; an nvlink `-r` image's Mercury table may hold more).
 struct FdeViews<'d> {
     sass: &'d [u8],
     sass_cie: &'d [u8],
@@ -2532,12 +2532,16 @@ fn fde_views<'d>(
     let merc_sec = obj.elf.section_by_name(b".nv.merc.debug_frame")?;
     let merc = obj.elf.section_data(merc_sec).ok()?;
     let merc_entries = crate::mercury::frame_entries(merc).ok()?;
-    if merc_entries.len() != entries.len() {
-        return None;
-    }
     let i = entries.iter().position(|e| e.offset == offset)?;
+    let j = super::lines::merc_frame_twin(obj, entries, &merc_entries, i)?;
     let c = (0..i).rev().find(|&c| entries[c].is_cie())?;
-    let (e, ce, me, mce) = (&entries[i], &entries[c], &merc_entries[i], &merc_entries[c]);
+    let mc = (0..j).rev().find(|&c| merc_entries[c].is_cie())?;
+    let (e, ce, me, mce) = (
+        &entries[i],
+        &entries[c],
+        &merc_entries[j],
+        &merc_entries[mc],
+    );
     if e.length_size != 12 || me.length_size != 12 || me.is_cie() || !mce.is_cie() {
         return None;
     }
