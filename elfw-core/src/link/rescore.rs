@@ -1,9 +1,12 @@
 //! sm_100+: nvlink's finalizer allocates the scoreboards of some functions again in a final
 //! link (see [`super::sass::scoreboard`]); this puts the pass's control words into the image.
 //!
-//! Gate (observed, notes `m1/m11` section 2): final links only (not `-r`), and only when the
-//! link is not in the exit-fence debug mode (no `-g`, no input compiled with `-G`): with either,
-//! every triggered function keeps ptxas's words. The function-level trigger is the pass's own.
+//! Gate (observed, notes `m1/m11` section 2): only when the link is not in the exit-fence debug
+//! mode (no `-g`, no input compiled with `-G`): with either, every triggered function keeps
+//! ptxas's words. The function-level trigger is the pass's own: in final links
+//! [`scoreboard::reallocate`] (the stack-pointer load's scoreboard goes), in `-r` links
+//! [`scoreboard::reallocate_relocatable`] (an `-ewp` kernel's load without one gets one;
+//! notes `s19-weak100r.md`).
 
 use super::fence_pads::{exit_fence_mode, ExitFence};
 use super::finalize::Finalized;
@@ -21,12 +24,17 @@ pub fn rescore(
     inputs: &[InputObject<'_>],
     opts: &LinkOptions,
 ) {
-    if !opts.target.is_mercury()
-        || opts.relocatable
-        || exit_fence_mode(inputs, opts) != ExitFence::Off
-    {
+    if !opts.target.is_mercury() || exit_fence_mode(inputs, opts) != ExitFence::Off {
         return;
     }
+    let (opens, pass): (fn(&[u8]) -> bool, fn(&[u8]) -> Option<Vec<u8>>) = if opts.relocatable {
+        (
+            scoreboard::opens_without_scoreboard,
+            scoreboard::reallocate_relocatable,
+        )
+    } else {
+        (scoreboard::opens_with_trigger, scoreboard::reallocate)
+    };
     for f in st.functions.iter().filter(|f| !f.dead) {
         let Some(sym) = f.sym else {
             continue;
@@ -45,12 +53,12 @@ pub fn rescore(
             .find(|n| n.offset() == 0)
             .and_then(|n| n.data());
         if let Some(first) = first.filter(|d| d.len() >= 16) {
-            if !patched.touches_before(text, 16) && !scoreboard::opens_with_trigger(first) {
+            if !patched.touches_before(text, 16) && !opens(first) {
                 continue;
             }
         }
         let code = patched.section(st, text);
-        if let Some(new) = scoreboard::reallocate(&code) {
+        if let Some(new) = pass(&code) {
             fin.contents.insert(text, new);
         }
     }

@@ -277,13 +277,16 @@ fn branch_target(lo: u64, hi: u64, i: usize, n: usize) -> Option<Option<usize>> 
 }
 
 impl Function {
-    fn new(w: &[(u64, u64)]) -> Option<Function> {
+    /// `extra`: opcodes accepted beyond [`VALIDATED`] (the `-r` pass's calls and returns).
+    fn new(w: &[(u64, u64)], extra: &[u16]) -> Option<Function> {
         let n = w.len();
         let mut ins = Vec::with_capacity(n);
         let mut succ = Vec::with_capacity(n);
         for (i, &(lo, hi)) in w.iter().enumerate() {
             let op = (lo & 0xfff) as u16;
-            VALIDATED.binary_search(&op).ok()?;
+            if VALIDATED.binary_search(&op).is_err() && !extra.contains(&op) {
+                return None;
+            }
             let name = mnemonic(lo)?;
             let du = def_use(lo, hi)?;
             let guarded = lo >> 12 & 0xf != 7;
@@ -399,10 +402,12 @@ impl Function {
     /// placement (collectives, `EXIT`); the first-need search runs without them.
     fn hazard(&self, p: Producer, i: usize, full: bool) -> bool {
         let (j, x) = (&self.ins[site(p)], &self.ins[i]);
-        if x.is("CALL") || x.is("RET") {
-            return true;
-        }
         if full {
+            // (A call waits for everything but is nobody's first need: an `-ewp` kernel's
+            // constant load pending at its `CALL` does not join the stack-pointer load there.)
+            if x.is("CALL") || x.is("RET") {
+                return true;
+            }
             if x.collective || x.is("ENDCOLLECTIVE") {
                 return true;
             }
@@ -460,6 +465,11 @@ impl Function {
                     if body[j] || j >= i || self.cum[i] - self.cum[j] < self.flush_after(q) {
                         return false;
                     }
+                    // (The stack-pointer load of the `-r` pass is flushed at loop entries
+                    // only.)
+                    if latch && q == producer(0, true) {
+                        return false;
+                    }
                     if latch {
                         let used = *memo.entry((q, h)).or_insert_with(|| {
                             (0..self.n()).any(|x| body[x] && self.hazard(q, x, true))
@@ -492,6 +502,10 @@ impl Function {
             };
         }
         match n {
+            // The stack-pointer load (`-r` pass): flushed at loop entries 32 and 51 cycles
+            // after it, not at one 5 cycles after (notes `s19-weak100r.md`); taken as
+            // `LDCU`'s.
+            "LDC" if site(p) == 0 => 20,
             "LDCU" | "S2UR" => 20,
             "LDC" => 72,
             "S2R" | "SHFL" => 30,
@@ -610,8 +624,9 @@ impl Function {
         let mut lead = vec![false; n + 1];
         lead[0] = true;
         for (i, s) in self.succ.iter().enumerate() {
-            // A guarded `EXIT` ends its block too (a load consumed after it escapes).
-            if s.as_slice() != [i + 1] || self.ins[i].is("EXIT") {
+            // A guarded `EXIT` ends its block too (a load consumed after it escapes), and so
+            // does a `CALL` (`-r` pass: a load consumed after the call takes scoreboard 5).
+            if s.as_slice() != [i + 1] || self.ins[i].is("EXIT") || self.ins[i].is("CALL") {
                 lead[i + 1] = true;
                 for &j in s {
                     if j != i + 1 {
@@ -998,7 +1013,7 @@ impl Allocation<'_> {
 /// The pass's result per instruction: write scoreboard, read scoreboard, wait mask.
 type Words = Vec<(u64, u64, u64)>;
 
-fn run(f: &Function) -> Option<Words> {
+fn run(f: &Function, first: FirstLoad) -> Option<Words> {
     let n = f.n();
     let dropped = producer(0, true);
     let structural = f.structural();
@@ -1011,7 +1026,12 @@ fn run(f: &Function) -> Option<Words> {
         if x.read_sb != NO_SB {
             prods.push(producer(i, false));
         }
-        if x.write_sb != NO_SB && i != 0 {
+        let write = if i == 0 {
+            first == FirstLoad::Scoreboarded
+        } else {
+            x.write_sb != NO_SB
+        };
+        if write {
             prods.push(producer(i, true));
         }
     }
@@ -1036,7 +1056,8 @@ fn run(f: &Function) -> Option<Words> {
             let mut k = j + 1;
             let mut escapes = true;
             while k < n && bid[k] == bid[j] {
-                if f.hazard(p, k, true) {
+                // (A `CALL` waits for it but does not consume it: `-r` pass.)
+                if f.hazard(p, k, true) && !f.ins[k].is("CALL") {
                     escapes = false;
                     break;
                 }
@@ -1249,6 +1270,15 @@ fn place_waits(
     (waits, pin)
 }
 
+/// What the pass does with the stack-pointer load that opens the function.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FirstLoad {
+    /// Its write scoreboard goes (final links, [`reallocate`]).
+    Dropped,
+    /// It takes a write scoreboard like any other load (`-r` links, [`reallocate_relocatable`]).
+    Scoreboarded,
+}
+
 /// The function's code with nvlink's scoreboards and wait masks, for a triggered function
 /// (see the module documentation); `None` when it is not triggered or the pass gives up.
 /// Only the write/read scoreboard and wait fields of the control words change.
@@ -1256,12 +1286,74 @@ pub fn reallocate(code: &[u8]) -> Option<Vec<u8>> {
     if !triggered(code) {
         return None;
     }
+    rewrite(code, &[], FirstLoad::Dropped)
+}
+
+/// `CALL.REL.NOINC` and `RET`: accepted by the `-r` pass (an `-ewp` kernel's call into the
+/// internal function its own section holds, and that function's return).
+const RELOCATABLE_EXTRA: &[u16] = &[0x944, 0x950];
+
+/// Whether `code` (a function's code, or just its start) opens with `LDC R1, c[0x0][0x37c]`
+/// without a write scoreboard: the first condition of [`triggered_relocatable`].
+pub fn opens_without_scoreboard(code: &[u8]) -> bool {
+    let (Some(lo), Some(hi)) = (code.get(..8), code.get(8..16)) else {
+        return false;
+    };
+    let lo = u64::from_le_bytes(lo.try_into().unwrap_or_default());
+    let hi = u64::from_le_bytes(hi.try_into().unwrap_or_default());
+    lo == LDC_R1.0 && hi & BODY_HI == LDC_R1.1 && hi >> 46 & 7 == NO_SB
+}
+
+/// Whether the function is one nvlink's `-r` link re-allocates (observed on sm_100 and sm_120
+/// with `nvcc -ewp` objects, whose kernels ptxas compiles as whole programs; notes
+/// `s19-weak100r.md`): it opens with `LDC R1, c[0x0][0x37c]` *without* a write scoreboard, no
+/// other instruction reads or writes `R1`, and its code is not straight-line: it has a `CALL`
+/// (which waits for everything), a branch other than the closing `BRA` to itself, or a guarded
+/// `EXIT`. (Straight-line kernels keep ptxas's words: 14 of 14 in the survey, as ptxas's `-dc`
+/// code for them has no scoreboard on the load either.)
+pub fn triggered_relocatable(code: &[u8]) -> bool {
+    let Some(w) = words(code) else {
+        return false;
+    };
+    if !opens_without_scoreboard(code) {
+        return false;
+    }
+    let r1 = Reg {
+        kind: RegKind::R,
+        num: 1,
+    };
+    let untouched = w.iter().skip(1).all(|&(lo, hi)| {
+        def_use(lo, hi).is_some_and(|du| !du.defs.contains(&r1) && !du.uses.contains(&r1))
+    });
+    let n = w.len();
+    let branching = w.iter().enumerate().any(|(i, &(lo, hi))| match lo & 0xfff {
+        0x343 | 0x943 | 0x944 => true,
+        0x947 | 0x547 => branch_target(lo, hi, i, n) != Some(Some(i)),
+        0x94d => lo >> 12 & 0xf != 7,
+        _ => false,
+    });
+    untouched && branching
+}
+
+/// The `-r` counterpart of [`reallocate`]: for a function [`triggered_relocatable`], nvlink gives
+/// the stack-pointer load a write scoreboard and allocates the scoreboards again (what ptxas
+/// writes for the same code with `-dc`: the load takes scoreboard 0, the other producers move
+/// up). `None` when not triggered or the pass gives up.
+pub fn reallocate_relocatable(code: &[u8]) -> Option<Vec<u8>> {
+    if !triggered_relocatable(code) {
+        return None;
+    }
+    rewrite(code, RELOCATABLE_EXTRA, FirstLoad::Scoreboarded)
+}
+
+/// Runs the pass on `code` and writes its scoreboards and wait masks into a copy.
+fn rewrite(code: &[u8], extra: &[u16], first: FirstLoad) -> Option<Vec<u8>> {
     let w = words(code)?;
     if w.len() > MAX_INSNS {
         return None;
     }
-    let f = Function::new(&w)?;
-    let words_out = run(&f)?;
+    let f = Function::new(&w, extra)?;
+    let words_out = run(&f, first)?;
     let mut out = code.to_vec();
     for (k, (&(_, hi), (ws, rs, wait))) in w.iter().zip(words_out).enumerate() {
         let field = (0x3f_u64 << 11 | 7 << 8 | 7 << 5) << 41;
