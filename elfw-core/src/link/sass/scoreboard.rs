@@ -8,7 +8,8 @@
 //!
 //! # When
 //! A function is *triggered* when its first instruction is `LDC R1, c[0x0][0x37c]` carrying a
-//! write scoreboard, no other instruction reads or writes `R1`, and it has no `CALL`. The
+//! write scoreboard, no other instruction reads or writes `R1`, and it has no `CALL` (but a
+//! `CALL.REL.NOINC` into its own section: `-ewp` kernels after an `-r` link). The
 //! finalizer then drops that load's scoreboard (nothing waits for it) and allocates the
 //! scoreboards again: which of the six scoreboards each producer (a write or read scoreboard of
 //! an instruction) takes, and the wait mask of every instruction. Stall counts, yield and reuse
@@ -241,7 +242,9 @@ pub fn opens_with_trigger(code: &[u8]) -> bool {
 }
 
 /// Whether the function opens with `LDC R1, c[0x0][0x37c]` carrying a write scoreboard, no
-/// other instruction touches `R1`, and there is no `CALL` (the functions nvlink re-allocates).
+/// other instruction touches `R1`, and there is no `CALL` but a `CALL.REL.NOINC` (an `-ewp`
+/// kernel's call into the internal function its own section holds, as nvlink's `-r` image of
+/// it has them) (the functions nvlink re-allocates).
 /// Instructions the decoder does not know make it `false`.
 pub fn triggered(code: &[u8]) -> bool {
     if !opens_with_trigger(code) {
@@ -258,7 +261,9 @@ pub fn triggered(code: &[u8]) -> bool {
         let Some(du) = def_use(lo, hi) else {
             return false;
         };
-        mnemonic(lo) != Some("CALL") && !du.defs.contains(&r1) && !du.uses.contains(&r1)
+        (mnemonic(lo) != Some("CALL") || lo & 0xfff == 0x944)
+            && !du.defs.contains(&r1)
+            && !du.uses.contains(&r1)
     })
 }
 
@@ -1286,12 +1291,13 @@ pub fn reallocate(code: &[u8]) -> Option<Vec<u8>> {
     if !triggered(code) {
         return None;
     }
-    rewrite(code, &[], FirstLoad::Dropped)
+    rewrite(code, CALLS_INSIDE, FirstLoad::Dropped)
 }
 
-/// `CALL.REL.NOINC` and `RET`: accepted by the `-r` pass (an `-ewp` kernel's call into the
-/// internal function its own section holds, and that function's return).
-const RELOCATABLE_EXTRA: &[u16] = &[0x944, 0x950];
+/// `CALL.REL.NOINC` and `RET`: accepted beyond [`VALIDATED`] (an `-ewp` kernel's call into
+/// the internal function its own section holds, and that function's return; checked against
+/// nvlink on 71 `-ewp` objects' `-r` links and the final links of their `-r` images).
+const CALLS_INSIDE: &[u16] = &[0x944, 0x950];
 
 /// Whether `code` (a function's code, or just its start) opens with `LDC R1, c[0x0][0x37c]`
 /// without a write scoreboard: the first condition of [`triggered_relocatable`].
@@ -1343,7 +1349,7 @@ pub fn reallocate_relocatable(code: &[u8]) -> Option<Vec<u8>> {
     if !triggered_relocatable(code) {
         return None;
     }
-    rewrite(code, RELOCATABLE_EXTRA, FirstLoad::Scoreboarded)
+    rewrite(code, CALLS_INSIDE, FirstLoad::Scoreboarded)
 }
 
 /// Runs the pass on `code` and writes its scoreboards and wait masks into a copy.
