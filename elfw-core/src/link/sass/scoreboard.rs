@@ -257,13 +257,13 @@ pub fn triggered(code: &[u8]) -> bool {
         kind: RegKind::R,
         num: 1,
     };
-    w.iter().skip(1).all(|&(lo, hi)| {
+    let n = w.len();
+    w.iter().enumerate().skip(1).all(|(i, &(lo, hi))| {
         let Some(du) = def_use(lo, hi) else {
             return false;
         };
-        (mnemonic(lo) != Some("CALL") || lo & 0xfff == 0x944)
-            && !du.defs.contains(&r1)
-            && !du.uses.contains(&r1)
+        let inside = lo & 0xfff == 0x944 && matches!(branch_target(lo, hi, i, n), Some(Some(_)));
+        (mnemonic(lo) != Some("CALL") || inside) && !du.defs.contains(&r1) && !du.uses.contains(&r1)
     })
 }
 
