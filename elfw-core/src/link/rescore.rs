@@ -15,6 +15,9 @@ use super::sass::scoreboard;
 use super::state::{State, SymSection};
 use super::{InputObject, LinkOptions};
 
+/// A scoreboard pass over one function's code (`None`: its words stay).
+type Pass = fn(&[u8]) -> Option<Vec<u8>>;
+
 /// Rewrites the control words of every live function nvlink re-allocates, as finalized section
 /// contents (the relocated bytes with the new words).
 pub fn rescore(
@@ -27,7 +30,7 @@ pub fn rescore(
     if !opts.target.is_mercury() || exit_fence_mode(inputs, opts) != ExitFence::Off {
         return;
     }
-    let (opens, pass): (fn(&[u8]) -> bool, fn(&[u8]) -> Option<Vec<u8>>) = if opts.relocatable {
+    let (opens, pass): (fn(&[u8]) -> bool, Pass) = if opts.relocatable {
         (
             scoreboard::opens_without_scoreboard,
             scoreboard::reallocate_relocatable,
