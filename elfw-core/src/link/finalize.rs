@@ -2618,7 +2618,24 @@ fn frame_rewrites<'d>(
         ) else {
             continue;
         };
-        if w_sass.len() != w_merc.len() {
+        // A `-r` image whose own link rebuilt the function's frame holds it at its first FDE of
+        // the function (the rows of all its copies, the winner's range) and the rest empty:
+        // that first FDE gives the winner's rows, its other FDEs nothing more (its Mercury
+        // twin is the replaced copy's, so the rows do not pair).
+        let others: Vec<&FdeViews<'d>> = list
+            .iter()
+            .zip(&views)
+            .enumerate()
+            .filter(|&(k, (f, _))| k != w && nodes[f.block].input == winner_input)
+            .map(|(_, (_, v))| v)
+            .collect();
+        let rebuilt = !others.is_empty()
+            && others.iter().all(|v| {
+                cie_code_align(v.sass_cie) == Some(1)
+                    && frame_rows(fde_program(v.sass), 1)
+                        .is_ok_and(|r| r.iter().all(|row| row.ops.is_empty()))
+            });
+        if w_sass.len() != w_merc.len() && !rebuilt {
             continue;
         }
         // Mercury → SASS offsets in the winner's code, where its own rows and register
@@ -2651,6 +2668,9 @@ fn frame_rewrites<'d>(
                 for r in &w_sass {
                     add(r.loc, &r.ops);
                 }
+                continue;
+            }
+            if rebuilt && nodes[list[k].block].input == winner_input {
                 continue;
             }
             let Some(Ok(merc_rows)) =
