@@ -2726,8 +2726,8 @@ struct FrameFde {
 }
 
 /// The SASS and Mercury views of one FDE: the SASS entry, the SASS CIE it belongs to, and the
-/// Mercury twins of both (the input's `.nv.merc.debug_frame` holds the same entries in the
-/// same order).
+/// Mercury twins of both (see `lines::merc_frame_twin`: the same entries in the same order in
+/// ptxas's objects; an nvlink `-r` image's Mercury table may hold more).
 struct FdeViews<'d> {
     sass: &'d [u8],
     sass_cie: &'d [u8],
@@ -2749,12 +2749,16 @@ fn fde_views<'d>(
     let merc_sec = obj.elf.section_by_name(b".nv.merc.debug_frame")?;
     let merc = obj.elf.section_data(merc_sec).ok()?;
     let merc_entries = crate::mercury::frame_entries(merc).ok()?;
-    if merc_entries.len() != entries.len() {
-        return None;
-    }
     let i = entries.iter().position(|e| e.offset == offset)?;
+    let j = super::lines::merc_frame_twin(obj, entries, &merc_entries, i)?;
     let c = (0..i).rev().find(|&c| entries[c].is_cie())?;
-    let (e, ce, me, mce) = (&entries[i], &entries[c], &merc_entries[i], &merc_entries[c]);
+    let mc = (0..j).rev().find(|&c| merc_entries[c].is_cie())?;
+    let (e, ce, me, mce) = (
+        &entries[i],
+        &entries[c],
+        &merc_entries[j],
+        &merc_entries[mc],
+    );
     if e.length_size != 12 || me.length_size != 12 || me.is_cie() || !mce.is_cie() {
         return None;
     }
@@ -2831,7 +2835,24 @@ fn frame_rewrites<'d>(
         ) else {
             continue;
         };
-        if w_sass.len() != w_merc.len() {
+        // A `-r` image whose own link rebuilt the function's frame holds it at its first FDE of
+        // the function (the rows of all its copies, the winner's range) and the rest empty:
+        // that first FDE gives the winner's rows, its other FDEs nothing more (its Mercury
+        // twin is the replaced copy's, so the rows do not pair).
+        let others: Vec<&FdeViews<'d>> = list
+            .iter()
+            .zip(&views)
+            .enumerate()
+            .filter(|&(k, (f, _))| k != w && nodes[f.block].input == winner_input)
+            .map(|(_, (_, v))| v)
+            .collect();
+        let rebuilt = !others.is_empty()
+            && others.iter().all(|v| {
+                cie_code_align(v.sass_cie) == Some(1)
+                    && frame_rows(fde_program(v.sass), 1)
+                        .is_ok_and(|r| r.iter().all(|row| row.ops.is_empty()))
+            });
+        if w_sass.len() != w_merc.len() && !rebuilt {
             continue;
         }
         // Mercury → SASS offsets in the winner's code, where its own rows and register
@@ -2864,6 +2885,9 @@ fn frame_rewrites<'d>(
                 for r in &w_sass {
                     add(r.loc, &r.ops);
                 }
+                continue;
+            }
+            if rebuilt && nodes[list[k].block].input == winner_input {
                 continue;
             }
             let Some(Ok(merc_rows)) =

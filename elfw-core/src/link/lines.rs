@@ -436,9 +436,6 @@ fn frame_pairs(obj: &InputObject<'_>, func: &[u8]) -> Option<Vec<(u64, u64)>> {
         mercury::frame_entries(sass).ok()?,
         mercury::frame_entries(merc).ok()?,
     );
-    if se.len() != me.len() {
-        return None;
-    }
     let names: Vec<u32> = obj
         .elf
         .relocations(rela)
@@ -453,21 +450,73 @@ fn frame_pairs(obj: &InputObject<'_>, func: &[u8]) -> Option<Vec<(u64, u64)>> {
     let i = se.iter().position(|e| {
         !e.is_cie() && e.length_size == 12 && names.contains(&((e.offset + 20) as u32))
     })?;
-    let c = (0..i).rev().find(|&c| se[c].is_cie())?;
+    let j = merc_frame_twin(obj, &se, &me, i)?;
     fn entry<'a>(d: &'a [u8], e: &mercury::FrameEntry) -> Option<&'a [u8]> {
         d.get(e.offset..e.offset + e.size)
     }
-    let rows = |d: &[u8], entries: &[mercury::FrameEntry]| {
+    let rows = |d: &[u8], entries: &[mercury::FrameEntry], i: usize| {
+        let c = (0..i).rev().find(|&c| entries[c].is_cie())?;
         let align = mercury::cie_code_align(entry(d, &entries[c])?)?;
         mercury::frame_rows(mercury::fde_program(entry(d, &entries[i])?), align).ok()
     };
-    let (s, m) = (rows(sass, &se)?, rows(merc, &me)?);
+    let (s, m) = (rows(sass, &se, i)?, rows(merc, &me, j)?);
     (s.len() == m.len()).then(|| {
         m.iter()
             .map(|r| r.loc)
             .zip(s.iter().map(|r| r.loc))
             .collect()
     })
+}
+
+/// The index among `merc` (the entries of `obj`'s `.nv.merc.debug_frame`) of the Mercury twin
+/// of FDE `i` among `sass` (the entries of its `.debug_frame`). The same index when both
+/// tables hold as many entries (ptxas's objects). Otherwise (an nvlink `-r` image: its Mercury
+/// table keeps the FDEs of the weak copies the link replaced, without their relocations, where
+/// its SASS table dropped them) the Mercury FDE whose initial-location relocation names the
+/// symbol the SASS FDE's names (`.nv.merc.symtab` is index-aligned with `.symtab`), the
+/// first such one after as many of them as SASS FDEs before `i` name it.
+pub(super) fn merc_frame_twin(
+    obj: &InputObject<'_>,
+    sass: &[mercury::FrameEntry],
+    merc: &[mercury::FrameEntry],
+    i: usize,
+) -> Option<usize> {
+    if sass.len() == merc.len() {
+        return Some(i);
+    }
+    // The symbol index each FDE's initial location is relocated against, by the location's
+    // offset in the section (64-bit DWARF: 12-byte length, 8-byte CIE pointer).
+    let targets = |name: &[u8]| -> Option<FxHashMap<u64, u32>> {
+        let d = obj.elf.section_data(obj.elf.section_by_name(name)?).ok()?;
+        Some(
+            d.chunks_exact(24)
+                .map(|r| {
+                    let word =
+                        |o: usize| u64::from_le_bytes(r[o..o + 8].try_into().unwrap_or([0; 8]));
+                    (word(0), (word(8) >> 32) as u32)
+                })
+                .collect(),
+        )
+    };
+    let (st, mt) = (
+        targets(b".rela.debug_frame")?,
+        targets(b".nv.merc.rela.debug_frame")?,
+    );
+    let sym_of = |targets: &FxHashMap<u64, u32>, e: &mercury::FrameEntry| {
+        (!e.is_cie() && e.length_size == 12)
+            .then(|| targets.get(&(e.offset as u64 + 20)).copied())
+            .flatten()
+    };
+    let sym = sym_of(&st, sass.get(i)?)?;
+    let k = sass[..i]
+        .iter()
+        .filter(|e| sym_of(&st, e) == Some(sym))
+        .count();
+    merc.iter()
+        .enumerate()
+        .filter(|(_, e)| sym_of(&mt, e) == Some(sym))
+        .nth(k)
+        .map(|(j, _)| j)
 }
 
 /// The SASS offset of Mercury offset `m` in a function's code, given pairs of (Mercury, SASS)

@@ -182,7 +182,12 @@ pub fn check_cut_banks(st: &State<'_>, w: &MercWorld) -> Result<(), LinkError> {
 /// Mercury twins, for each local function of one name (observed: two `__assert_fail` under
 /// `-G`, each with its `.nv.capmerc.text.__assert_fail` and `.nv.merc.rela.text.__assert_fail`).
 /// The first of the name when there are fewer of them.
-fn same_rank_by_name(obj: &InputObject<'_>, idx: u32, name: &[u8], twin: &[u8]) -> Option<u32> {
+pub(super) fn same_rank_by_name(
+    obj: &InputObject<'_>,
+    idx: u32,
+    name: &[u8],
+    twin: &[u8],
+) -> Option<u32> {
     let count = obj.elf.sections().len() as u32;
     let rank = (0..idx)
         .filter(|&i| obj.elf.section_name(i).ok() == Some(name))

@@ -1949,7 +1949,14 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         // treatment; the finalizer's own records after them (the tail) keep their order.
         let merc_name =
             String::from_utf8_lossy(&crate::mercury::merc_twin(name.as_bytes())).into_owned();
-        let merc = match self.elf().section_by_name(merc_name.as_bytes()) {
+        // (A `-r` image holds one `.nv.info.<f>`, and one Mercury twin, per local function of
+        // one name: the twin of the same rank.)
+        let merc = match super::merc::same_rank_by_name(
+            self.obj,
+            idx,
+            name.as_bytes(),
+            merc_name.as_bytes(),
+        ) {
             Some(m) => {
                 let d = self.elf().section_data(m).map_err(|e| bad(self.obj, e))?;
                 parse_info(d).map_err(|e| bad(self.obj, format!("{merc_name}: {e}")))?

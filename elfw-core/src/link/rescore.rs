@@ -1,11 +1,12 @@
 //! sm_100+: nvlink's finalizer allocates the scoreboards of some functions again in a final
 //! link (see [`super::sass::scoreboard`]); this puts the pass's control words into the image.
 //!
-//! Gate (observed, notes `m1/m11` section 2): final links only (not `-r`), and only when the
-//! link is not in the exit-fence debug mode (no `-g`, no input compiled with `-G`): with either,
-//! every triggered function keeps ptxas's words. The function-level trigger is the pass's own.
-//! In `-r` and `-g` links the kernels of `nvcc -ewp` objects get relocatable code's scoreboards
-//! instead (notes `s19-sweepfix.md`).
+//! Gate (observed, notes `m1/m11` section 2): only when the link is not in the exit-fence debug
+//! mode (no `-g`, no input compiled with `-G`): with either, every triggered function keeps
+//! ptxas's words. The function-level trigger is the pass's own: in final links
+//! [`scoreboard::reallocate`] (the stack-pointer load's scoreboard goes), in `-r` links
+//! [`scoreboard::reallocate_relocatable`] (an `-ewp` kernel's load without one gets one;
+//! notes `s19-weak100r.md`).
 
 use super::fence_pads::{exit_fence_mode, ExitFence};
 use super::finalize::Finalized;
@@ -13,6 +14,9 @@ use super::relocate::Patched;
 use super::sass::scoreboard;
 use super::state::{State, SymSection};
 use super::{InputObject, LinkOptions};
+
+/// A scoreboard pass over one function's code (`None`: its words stay).
+type Pass = fn(&[u8]) -> Option<Vec<u8>>;
 
 /// Rewrites the control words of every live function nvlink re-allocates, as finalized section
 /// contents (the relocated bytes with the new words).
@@ -26,14 +30,21 @@ pub fn rescore(
     if !opts.target.is_mercury() {
         return;
     }
-    let mode = exit_fence_mode(inputs, opts);
-    if opts.relocatable || mode == ExitFence::Full {
-        whole_program_kernels(st, fin, patched, inputs);
-        return;
+    match exit_fence_mode(inputs, opts) {
+        ExitFence::Off => {}
+        // `-g` (or `-r -g`): the kernels of `nvcc -ewp` objects get relocatable code's
+        // scoreboards too (notes `s19-sweepfix.md`); everything else keeps ptxas's words.
+        ExitFence::Full => return whole_program_kernels(st, fin, patched, inputs),
+        _ => return,
     }
-    if mode != ExitFence::Off {
-        return;
-    }
+    let (opens, pass): (fn(&[u8]) -> bool, Pass) = if opts.relocatable {
+        (
+            scoreboard::opens_without_scoreboard,
+            scoreboard::reallocate_relocatable,
+        )
+    } else {
+        (scoreboard::opens_with_trigger, scoreboard::reallocate)
+    };
     for f in st.functions.iter().filter(|f| !f.dead) {
         let Some(sym) = f.sym else {
             continue;
@@ -52,20 +63,20 @@ pub fn rescore(
             .find(|n| n.offset() == 0)
             .and_then(|n| n.data());
         if let Some(first) = first.filter(|d| d.len() >= 16) {
-            if !patched.touches_before(text, 16) && !scoreboard::opens_with_trigger(first) {
+            if !patched.touches_before(text, 16) && !opens(first) {
                 continue;
             }
         }
         let code = patched.section(st, text);
-        if let Some(new) = scoreboard::reallocate(&code) {
+        if let Some(new) = pass(&code) {
             fin.contents.insert(text, new);
         }
     }
 }
 
-/// `-r` and `-g` links: the kernels of `nvcc -ewp` objects get the scoreboards of relocatable
-/// code ([`scoreboard::restore_entry_scoreboard`]; not seen in links made `-G` only by an
-/// input).
+/// In a `-g` link, the kernels of `nvcc -ewp` objects (whole-program compiles) whose
+/// stack-pointer load has no scoreboard are given relocatable code's scoreboards, as in `-r`
+/// (observed, sm_100 and sm_120: nvlink re-allocates them; notes `s19-sweepfix.md`).
 fn whole_program_kernels(
     st: &State<'_>,
     fin: &mut Finalized,
@@ -91,7 +102,7 @@ fn whole_program_kernels(
             continue;
         }
         let code = patched.section(st, text);
-        if let Some(new) = scoreboard::restore_entry_scoreboard(&code) {
+        if let Some(new) = scoreboard::reallocate_relocatable(&code) {
             fin.contents.insert(text, new);
         }
     }

@@ -8,7 +8,8 @@
 //!
 //! # When
 //! A function is *triggered* when its first instruction is `LDC R1, c[0x0][0x37c]` carrying a
-//! write scoreboard, no other instruction reads or writes `R1`, and it has no `CALL`. The
+//! write scoreboard, no other instruction reads or writes `R1`, and it has no `CALL` (but a
+//! `CALL.REL.NOINC` into its own section: `-ewp` kernels after an `-r` link). The
 //! finalizer then drops that load's scoreboard (nothing waits for it) and allocates the
 //! scoreboards again: which of the six scoreboards each producer (a write or read scoreboard of
 //! an instruction) takes, and the wait mask of every instruction. Stall counts, yield and reuse
@@ -85,7 +86,9 @@ const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 /// [`super::super::fence_pads`]; `I2F` 0x312, `PREEXIT` 0x82d and `ACQBULK` 0x82e of
 /// programmatic dependent launch and conversion kernels, notes `s18-tma.md`; `UGETNEXTWORKID`
 /// 0x3ca and `ELECT` 0x82f of `clusterlaunchcontrol.try_cancel` kernels, exact on sm_100 and
-/// sm_120, notes `s19-m1ugnw.md`): a function with any other opcode is left alone.
+/// sm_120, notes `s19-m1ugnw.md`; `FFMA` with an immediate 0x423, a kernel computing
+/// `x * 2 + 1`, corpus `sm100a_ffma_immediate_rescored`): a function with any other opcode is
+/// left alone.
 const VALIDATED: &[u16] = &[
     0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x217, 0x219, 0x220,
     0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x240, 0x245,
@@ -104,11 +107,6 @@ const VALIDATED: &[u16] = &[
 /// Validated opcodes seen only without a scoreboard (`UGETNEXTWORKID`, `ELECT`): with one the
 /// function is left alone.
 const NO_SCOREBOARD: [u16; 2] = [0x3ca, 0x82f];
-
-/// Opcodes validated only for [`restore_entry_scoreboard`] (the `-ewp` kernels of notes
-/// `s19-sweepfix.md`): `CALL.REL` and `RET` of internal functions, `FFMA` with a constant
-/// operand.
-const VALIDATED_EWP: &[u16] = &[0x823, 0x944, 0x950];
 
 /// `SYNCS.PHASECHK` (`mbarrier.try_wait`).
 const SYNCS_TRYWAIT: u16 = 0x5a7;
@@ -252,7 +250,9 @@ pub fn opens_with_trigger(code: &[u8]) -> bool {
 }
 
 /// Whether the function opens with `LDC R1, c[0x0][0x37c]` carrying a write scoreboard, no
-/// other instruction touches `R1`, and there is no `CALL` (the functions nvlink re-allocates).
+/// other instruction touches `R1`, and there is no `CALL` but a `CALL.REL.NOINC` (an `-ewp`
+/// kernel's call into the internal function its own section holds, as nvlink's `-r` image of
+/// it has them) (the functions nvlink re-allocates).
 /// Instructions the decoder does not know make it `false`.
 pub fn triggered(code: &[u8]) -> bool {
     if !opens_with_trigger(code) {
@@ -265,11 +265,13 @@ pub fn triggered(code: &[u8]) -> bool {
         kind: RegKind::R,
         num: 1,
     };
-    w.iter().skip(1).all(|&(lo, hi)| {
+    let n = w.len();
+    w.iter().enumerate().skip(1).all(|(i, &(lo, hi))| {
         let Some(du) = def_use(lo, hi) else {
             return false;
         };
-        mnemonic(lo) != Some("CALL") && !du.defs.contains(&r1) && !du.uses.contains(&r1)
+        let inside = lo & 0xfff == 0x944 && matches!(branch_target(lo, hi, i, n), Some(Some(_)));
+        (mnemonic(lo) != Some("CALL") || inside) && !du.defs.contains(&r1) && !du.uses.contains(&r1)
     })
 }
 
@@ -288,14 +290,15 @@ fn branch_target(lo: u64, hi: u64, i: usize, n: usize) -> Option<Option<usize>> 
 }
 
 impl Function {
-    fn new(w: &[(u64, u64)], ewp: bool) -> Option<Function> {
+    /// `extra`: opcodes accepted beyond [`VALIDATED`] (the `-r` pass's calls and returns).
+    fn new(w: &[(u64, u64)], extra: &[u16]) -> Option<Function> {
         let n = w.len();
         let mut ins = Vec::with_capacity(n);
         let mut succ = Vec::with_capacity(n);
         for (i, &(lo, hi)) in w.iter().enumerate() {
             let op = (lo & 0xfff) as u16;
-            if !(ewp && VALIDATED_EWP.contains(&op)) {
-                VALIDATED.binary_search(&op).ok()?;
+            if VALIDATED.binary_search(&op).is_err() && !extra.contains(&op) {
+                return None;
             }
             let name = mnemonic(lo)?;
             let du = def_use(lo, hi)?;
@@ -417,10 +420,12 @@ impl Function {
     /// placement (collectives, `EXIT`); the first-need search runs without them.
     fn hazard(&self, p: Producer, i: usize, full: bool) -> bool {
         let (j, x) = (&self.ins[site(p)], &self.ins[i]);
-        if x.is("CALL") || x.is("RET") {
-            return true;
-        }
         if full {
+            // (A call waits for everything but is nobody's first need: an `-ewp` kernel's
+            // constant load pending at its `CALL` does not join the stack-pointer load there.)
+            if x.is("CALL") || x.is("RET") {
+                return true;
+            }
             if x.collective || x.is("ENDCOLLECTIVE") {
                 return true;
             }
@@ -478,6 +483,11 @@ impl Function {
                     if body[j] || j >= i || self.cum[i] - self.cum[j] < self.flush_after(q) {
                         return false;
                     }
+                    // (The stack-pointer load of the `-r` pass is flushed at loop entries
+                    // only.)
+                    if latch && q == producer(0, true) {
+                        return false;
+                    }
                     if latch {
                         let used = *memo.entry((q, h)).or_insert_with(|| {
                             (0..self.n()).any(|x| body[x] && self.hazard(q, x, true))
@@ -510,6 +520,10 @@ impl Function {
             };
         }
         match n {
+            // The stack-pointer load (`-r` pass): flushed at loop entries 32 and 51 cycles
+            // after it, not at one 5 cycles after (notes `s19-weak100r.md`); taken as
+            // `LDCU`'s.
+            "LDC" if site(p) == 0 => 20,
             "LDCU" | "S2UR" => 20,
             "LDC" => 72,
             "S2R" | "SHFL" => 30,
@@ -628,8 +642,9 @@ impl Function {
         let mut lead = vec![false; n + 1];
         lead[0] = true;
         for (i, s) in self.succ.iter().enumerate() {
-            // A guarded `EXIT` ends its block too (a load consumed after it escapes).
-            if s.as_slice() != [i + 1] || self.ins[i].is("EXIT") {
+            // A guarded `EXIT` ends its block too (a load consumed after it escapes), and so
+            // does a `CALL` (`-r` pass: a load consumed after the call takes scoreboard 5).
+            if s.as_slice() != [i + 1] || self.ins[i].is("EXIT") || self.ins[i].is("CALL") {
                 lead[i + 1] = true;
                 for &j in s {
                     if j != i + 1 {
@@ -716,9 +731,6 @@ impl Slot {
 
 struct Allocation<'f> {
     f: &'f Function,
-    /// The stack-pointer load keeps its write scoreboard, which no producer joins, and a
-    /// producer first needed at a `CALL` or `RET` joins none ([`restore_entry_scoreboard`]).
-    keep_entry: bool,
     need: BTreeMap<Producer, usize>,
     bid: Vec<usize>,
     block_end: Vec<usize>,
@@ -913,14 +925,12 @@ impl Allocation<'_> {
                 let foreign_escape = is_write(q)
                     && self.escaping.contains(&site(q))
                     && self.bid[site(q)] != self.bid[i];
-                let entry = self.keep_entry && is_write(q) && site(q) == 0;
-                !entry && !foreign_escape && (is_write(p) || y.guard == x.guard)
+                !foreign_escape && (is_write(p) || y.guard == x.guard)
             })
         };
-        let at_call = self.keep_entry && np < n && (f.ins[np].is("CALL") || f.ins[np].is("RET"));
         let tie: Vec<usize> = busy
             .iter()
-            .filter(|&(&b, &m)| m == np && np != NEVER && !own(b) && tie_ok(b) && !at_call)
+            .filter(|&(&b, &m)| m == np && np != NEVER && !own(b) && tie_ok(b))
             .map(|(&b, _)| b)
             .collect();
         // A tie is taken first unless its scoreboard holds a scoreboard-5 producer (then only
@@ -1021,15 +1031,9 @@ impl Allocation<'_> {
 /// The pass's result per instruction: write scoreboard, read scoreboard, wait mask.
 type Words = Vec<(u64, u64, u64)>;
 
-fn run(f: &Function, keep_entry: bool) -> Option<Words> {
+fn run(f: &Function, first: FirstLoad) -> Option<Words> {
     let n = f.n();
-    // (Kept, the stack-pointer load's scoreboard is an ordinary producer: no instruction is
-    // at this index.)
-    let dropped = if keep_entry {
-        producer(usize::MAX / 4, true)
-    } else {
-        producer(0, true)
-    };
+    let dropped = producer(0, true);
     let structural = f.structural();
     let kept: BTreeMap<usize, BTreeSet<Producer>> = structural
         .iter()
@@ -1040,7 +1044,12 @@ fn run(f: &Function, keep_entry: bool) -> Option<Words> {
         if x.read_sb != NO_SB {
             prods.push(producer(i, false));
         }
-        if x.write_sb != NO_SB && (i != 0 || keep_entry) {
+        let write = if i == 0 {
+            first == FirstLoad::Scoreboarded
+        } else {
+            x.write_sb != NO_SB
+        };
+        if write {
             prods.push(producer(i, true));
         }
     }
@@ -1065,11 +1074,8 @@ fn run(f: &Function, keep_entry: bool) -> Option<Words> {
             let mut k = j + 1;
             let mut escapes = true;
             while k < n && bid[k] == bid[j] {
-                // (With the entry kept, a load only a call consumes escapes.)
-                if keep_entry && f.ins[k].is("CALL") {
-                    break;
-                }
-                if f.hazard(p, k, true) {
+                // (A `CALL` waits for it but does not consume it: `-r` pass.)
+                if f.hazard(p, k, true) && !f.ins[k].is("CALL") {
                     escapes = false;
                     break;
                 }
@@ -1092,7 +1098,6 @@ fn run(f: &Function, keep_entry: bool) -> Option<Words> {
     }
     let mut a = Allocation {
         f,
-        keep_entry,
         need,
         bid,
         block_end,
@@ -1283,6 +1288,15 @@ fn place_waits(
     (waits, pin)
 }
 
+/// What the pass does with the stack-pointer load that opens the function.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FirstLoad {
+    /// Its write scoreboard goes (final links, [`reallocate`]).
+    Dropped,
+    /// It takes a write scoreboard like any other load (`-r` links, [`reallocate_relocatable`]).
+    Scoreboarded,
+}
+
 /// The function's code with nvlink's scoreboards and wait masks, for a triggered function
 /// (see the module documentation); `None` when it is not triggered or the pass gives up.
 /// Only the write/read scoreboard and wait fields of the control words change.
@@ -1290,55 +1304,80 @@ pub fn reallocate(code: &[u8]) -> Option<Vec<u8>> {
     if !triggered(code) {
         return None;
     }
+    rewrite(code, CALLS_INSIDE, FirstLoad::Dropped)
+}
+
+/// `CALL.REL.NOINC` and `RET`: accepted beyond [`VALIDATED`] (an `-ewp` kernel's call into
+/// the internal function its own section holds, and that function's return; checked against
+/// nvlink on 71 `-ewp` objects' `-r` links and the final links of their `-r` images).
+const CALLS_INSIDE: &[u16] = &[0x944, 0x950];
+
+/// What the relocatable pass accepts beyond [`VALIDATED`]: [`CALLS_INSIDE`], and `FFMA` with a
+/// constant-bank operand (0x823), exact in the `-ewp` kernels of `-r` and `-g` links it was
+/// checked on (notes `s19-sweepfix.md`).
+const RELOCATABLE_EXTRA: &[u16] = &[0x823, 0x944, 0x950];
+
+/// Whether `code` (a function's code, or just its start) opens with `LDC R1, c[0x0][0x37c]`
+/// without a write scoreboard: the first condition of [`triggered_relocatable`].
+pub fn opens_without_scoreboard(code: &[u8]) -> bool {
+    let (Some(lo), Some(hi)) = (code.get(..8), code.get(8..16)) else {
+        return false;
+    };
+    let lo = u64::from_le_bytes(lo.try_into().unwrap_or_default());
+    let hi = u64::from_le_bytes(hi.try_into().unwrap_or_default());
+    lo == LDC_R1.0 && hi & BODY_HI == LDC_R1.1 && hi >> 46 & 7 == NO_SB
+}
+
+/// Whether the function is one nvlink's `-r` link re-allocates (observed on sm_100 and sm_120
+/// with `nvcc -ewp` objects, whose kernels ptxas compiles as whole programs; notes
+/// `s19-weak100r.md`): it opens with `LDC R1, c[0x0][0x37c]` *without* a write scoreboard, no
+/// other instruction reads or writes `R1`, and its code is not straight-line: it has a `CALL`
+/// (which waits for everything), a branch other than the closing `BRA` to itself, or a guarded
+/// `EXIT`. (Straight-line kernels keep ptxas's words: 14 of 14 in the survey, as ptxas's `-dc`
+/// code for them has no scoreboard on the load either.)
+pub fn triggered_relocatable(code: &[u8]) -> bool {
+    let Some(w) = words(code) else {
+        return false;
+    };
+    if !opens_without_scoreboard(code) {
+        return false;
+    }
+    let r1 = Reg {
+        kind: RegKind::R,
+        num: 1,
+    };
+    let untouched = w.iter().skip(1).all(|&(lo, hi)| {
+        def_use(lo, hi).is_some_and(|du| !du.defs.contains(&r1) && !du.uses.contains(&r1))
+    });
+    let n = w.len();
+    let branching = w.iter().enumerate().any(|(i, &(lo, hi))| match lo & 0xfff {
+        0x343 | 0x943 | 0x944 => true,
+        0x947 | 0x547 => branch_target(lo, hi, i, n) != Some(Some(i)),
+        0x94d => lo >> 12 & 0xf != 7,
+        _ => false,
+    });
+    untouched && branching
+}
+
+/// The `-r` counterpart of [`reallocate`]: for a function [`triggered_relocatable`], nvlink gives
+/// the stack-pointer load a write scoreboard and allocates the scoreboards again (what ptxas
+/// writes for the same code with `-dc`: the load takes scoreboard 0, the other producers move
+/// up). `None` when not triggered or the pass gives up.
+pub fn reallocate_relocatable(code: &[u8]) -> Option<Vec<u8>> {
+    if !triggered_relocatable(code) {
+        return None;
+    }
+    rewrite(code, RELOCATABLE_EXTRA, FirstLoad::Scoreboarded)
+}
+
+/// Runs the pass on `code` and writes its scoreboards and wait masks into a copy.
+fn rewrite(code: &[u8], extra: &[u16], first: FirstLoad) -> Option<Vec<u8>> {
     let w = words(code)?;
     if w.len() > MAX_INSNS {
         return None;
     }
-    let f = Function::new(&w, false)?;
-    let words_out = run(&f, false)?;
-    put_words(code, &w, words_out)
-}
-
-/// An `nvcc -ewp` kernel in an sm_100+ `-r` or `-g` link: whole-program ptxas left the
-/// stack-pointer load `LDC R1` without a write scoreboard, and nvlink's finalizer gives the
-/// kernel the scoreboards of relocatable code: the load takes scoreboard 0, which no other
-/// producer joins, and everything else is allocated again (a producer first needed at a
-/// `CALL`/`RET`, which waits for everything, joins no other; a memory load only a `CALL`
-/// consumes escapes). The whole section goes through the pass, internal functions included
-/// (their words come out as they were). Observed on sm_100 and sm_120, `-r` links of six `-ewp`
-/// objects: exact on the 15 kernels that open with such a load and hold a `CALL`, a guarded
-/// `EXIT` or a branch other than the closing one; the 13 others, straight-line kernels and
-/// kernels whose load has its scoreboard, come out of nvlink as they went in (notes
-/// `s19-sweepfix.md`). `None`: not such a kernel, or the pass gives up.
-pub fn restore_entry_scoreboard(code: &[u8]) -> Option<Vec<u8>> {
-    let mut w = words(code)?;
-    let &(lo, hi) = w.first()?;
-    if lo != LDC_R1.0 || hi & BODY_HI != LDC_R1.1 || hi >> 46 & 7 != NO_SB {
-        return None;
-    }
-    if w.len() > MAX_INSNS {
-        return None;
-    }
-    let n = w.len();
-    let branches = w.iter().enumerate().any(|(i, &(lo, hi))| match lo & 0xfff {
-        0x943 | 0x944 => true,
-        0x94d => lo >> 12 & 0xf != 7,
-        0x947 | 0x547 => branch_target(lo, hi, i, n) != Some(Some(i)),
-        _ => false,
-    });
-    if !branches {
-        return None;
-    }
-    // The load as a producer (its scoreboard number is the pass's to choose).
-    w[0].1 &= !(NO_SB << 46);
-    let f = Function::new(&w, true)?;
-    let words_out = run(&f, true)?;
-    put_words(code, &w, words_out)
-}
-
-/// The new control words into a copy of `code`: only the write/read scoreboard and wait
-/// fields change.
-fn put_words(code: &[u8], w: &[(u64, u64)], words_out: Words) -> Option<Vec<u8>> {
+    let f = Function::new(&w, extra)?;
+    let words_out = run(&f, first)?;
     let mut out = code.to_vec();
     for (k, (&(_, hi), (ws, rs, wait))) in w.iter().zip(words_out).enumerate() {
         let field = (0x3f_u64 << 11 | 7 << 8 | 7 << 5) << 41;

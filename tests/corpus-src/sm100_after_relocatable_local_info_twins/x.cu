@@ -1,0 +1,1 @@
+__global__ void kx(float* p, int n) { p[threadIdx.x] = p[n] / p[threadIdx.x + 1]; }
