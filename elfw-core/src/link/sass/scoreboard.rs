@@ -1553,19 +1553,31 @@ mod tests {
         );
     }
 
-    /// A `DEPBAR` form other than `DEPBAR.LE SB0, 0x0` makes the pass give up.
+    /// `UTMACMDFLUSH` keeps the scoreboard `DEPBAR.LE SB0, 0x0` names; any other producer
+    /// there (here a write scoreboard) makes the pass give up.
     #[test]
-    fn other_depbar_forms_are_declined() {
-        let mut dep = [0u8; 16];
-        // DEPBAR.LE SB0, 0x2
-        dep[..8].copy_from_slice(&0x0000_8080_0000_791au64.to_le_bytes());
-        dep[8..].copy_from_slice(&(0xfu64 << 41).to_le_bytes());
-        let code = [ldc_r1(0), dep, exit()].concat();
+    fn depbar_scoreboard_is_the_flush_reads_only() {
+        // (low word, high word's body, control bits)
+        let word = |lo: u64, body: u64, ctl: u64| {
+            let mut w = [0u8; 16];
+            w[..8].copy_from_slice(&lo.to_le_bytes());
+            w[8..].copy_from_slice(&(body | ctl << 41).to_le_bytes());
+            w
+        };
+        let none = 7 << 5 | 7 << 8;
+        // LDC R1, c[0x0][0x37c] with write scoreboard 0 and no read scoreboard, as ptxas writes it.
+        let ldc = word(LDC_R1.0, LDC_R1.1, 0x711);
+        let depbar = word(DEPBAR_SB0_ZERO, 0, 4 | none);
+        let exit = word(0x794d, 0x0380_0000, 5 | none);
+        // UTMACMDFLUSH with read scoreboard 0, then with write scoreboard 0.
+        let flush_read = word(0x79b7, 0, 1 | 7 << 5);
+        let flush_write = word(0x79b7, 0, 1 | 7 << 8);
+        let code = [ldc, flush_read, depbar, exit].concat();
+        let new = reallocate(&code).expect("allocated");
+        assert_eq!(controls(&new)[1] >> 8 & 7, 0);
+        let code = [ldc, flush_write, depbar, exit].concat();
         assert!(triggered(&code));
         assert_eq!(reallocate(&code), None);
-        dep[..8].copy_from_slice(&DEPBAR_SB0_ZERO.to_le_bytes());
-        let code = [ldc_r1(0), dep, exit()].concat();
-        assert!(reallocate(&code).is_some());
     }
 
     /// A kernel with a `CALL` (here into libcudadevrt) is not triggered.
