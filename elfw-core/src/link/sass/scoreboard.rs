@@ -25,7 +25,10 @@
 //!   arrival (`SYNCS.ARRIVE`); an input wait on such a write is not kept as structural; `SYNCS`
 //!   and `UBLKCP` wait for a pending `FENCE.VIEW.ASYNC` (its write scoreboard). (These
 //!   `SYNCS` rules were read off nvlink's output for `cp.async.bulk` kernels; their opcodes are
-//!   not validated yet, so today they decide nothing.) `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
+//!   not validated yet, so today they decide nothing.) `FENCE.VIEW.ASYNC` waits for a pending
+//!   `MEMBAR`'s read scoreboard. A load's destination does not wait for the read scoreboard of
+//!   an earlier atomic without destination. `DEPBAR.LE SB0, 0x0` waits for scoreboard 0 by its
+//!   operand (no wait-mask bit). `CALL`/`RET`, `WARPSYNC.COLLECTIVE`,
 //!   `ENDCOLLECTIVE` wait for everything; `EXIT` waits for uniform-register loads and for the
 //!   read scoreboards of texture and surface instructions.
 //! * *Structural* waits are waits of the input that no hazard explains (loop-carried waits,
@@ -47,6 +50,11 @@
 //!   exit does not join the loads' scoreboard 5: notes `s18-tma.md`).
 //!   A scoreboard that the merge block right after the producer's block still sees pending
 //!   from another path is avoided when another is free.
+//! * Notes `s19-m1sb.md`: a scoreboard a `DEPBAR` names keeps the producers the input put on it
+//!   (`UTMACMDFLUSH`'s read) and is nobody else's; the read scoreboard of an atomic without
+//!   destination joins one holding only such reads that nothing waits for, before the free
+//!   ones; a constant or special-register load that finds every scoreboard busy, some first
+//!   needed before its own need and some after, joins the one needed first after it.
 //! * Waits are placed by a data-flow pass over the control-flow graph (all paths), plus the
 //!   loop-entry flush (an edge into a loop waits scoreboards whose producers come from outside
 //!   and have had the stall cycles to finish) and the structural waits.
@@ -87,21 +95,25 @@ const LDC_R1: (u64, u64) = (0x0000_df00_ff01_7b82, 0x800);
 /// programmatic dependent launch and conversion kernels, notes `s18-tma.md`; `UGETNEXTWORKID`
 /// 0x3ca and `ELECT` 0x82f of `clusterlaunchcontrol.try_cancel` kernels, exact on sm_100 and
 /// sm_120, notes `s19-m1ugnw.md`; `FFMA` with an immediate 0x423, a kernel computing
-/// `x * 2 + 1`, corpus `sm100a_ffma_immediate_rescored`): a function with any other opcode is
-/// left alone.
+/// `x * 2 + 1`, corpus `sm100a_ffma_immediate_rescored`; `I2F.U32.RP` 0x306, `IMAD.HI` 0x227,
+/// `VIMNMX` 0x848, `FENCE` 0x3c6, `UTMASTG` 0x3b5, `UTMACMDFLUSH` 0x9b7 and `DEPBAR` 0x91a of
+/// fresh p58's `tma_store`, `LDG` 0x381, `ATOMG` 0x3a9, `PRMT` 0x416, `NANOSLEEP` 0x95d and
+/// `ST` 0x985 of fresh p59's `scoped`, each exact on sm_100 and sm_120, notes `s19-m1sb.md`):
+/// a function with any other opcode is left alone.
 const VALIDATED: &[u16] = &[
     0x202, 0x207, 0x208, 0x20b, 0x20c, 0x20f, 0x210, 0x211, 0x212, 0x216, 0x217, 0x219, 0x220,
-    0x221, 0x223, 0x224, 0x225, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x240, 0x245,
-    0x248, 0x287, 0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x2ca, 0x300,
-    0x301, 0x305, 0x308, 0x309, 0x310, 0x312, 0x348, 0x352, 0x353, 0x388, 0x389, 0x38b, 0x3a1,
-    0x3c4, 0x3ca, 0x402, 0x419, 0x421, 0x423, 0x424, 0x430, 0x431, 0x482, 0x4a4, 0x547, 0x589,
-    0x5ab, 0x607, 0x7ac, 0x802, 0x805, 0x806, 0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819,
-    0x81c, 0x820, 0x824, 0x825, 0x82d, 0x82e, 0x82f, 0x831, 0x835, 0x836, 0x83b, 0x846, 0x882,
-    0x886, 0x887, 0x88c, 0x890, 0x892, 0x897, 0x899, 0x8a5, 0x918, 0x919, 0x91b, 0x941, 0x945,
-    0x946, 0x947, 0x948, 0x94d, 0x95c, 0x980, 0x981, 0x984, 0x986, 0x988, 0x98a, 0x98f, 0x992,
-    0x9a3, 0x9a8, 0x9ab, 0x9c3, 0xb1d, 0xb82, 0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17,
-    0xc19, 0xc20, 0xc23, 0xc24, 0xc25, 0xc35, 0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24,
-    0xf60, 0xf66, 0xf89,
+    0x221, 0x223, 0x224, 0x225, 0x227, 0x228, 0x229, 0x230, 0x231, 0x235, 0x23c, 0x23e, 0x240,
+    0x245, 0x248, 0x287, 0x28c, 0x290, 0x291, 0x297, 0x299, 0x2a4, 0x2a5, 0x2bd, 0x2bf, 0x2ca,
+    0x300, 0x301, 0x305, 0x306, 0x308, 0x309, 0x310, 0x312, 0x348, 0x352, 0x353, 0x381, 0x388,
+    0x389, 0x38b, 0x3a1, 0x3a9, 0x3b5, 0x3c4, 0x3c6, 0x3ca, 0x402, 0x416, 0x419, 0x421, 0x423,
+    0x424, 0x430, 0x431, 0x482, 0x4a4, 0x547, 0x589, 0x5ab, 0x607, 0x7ac, 0x802, 0x805, 0x806,
+    0x807, 0x80b, 0x80c, 0x810, 0x812, 0x816, 0x819, 0x81c, 0x820, 0x824, 0x825, 0x82d, 0x82e,
+    0x82f, 0x831, 0x835, 0x836, 0x83b, 0x846, 0x848, 0x882, 0x886, 0x887, 0x88c, 0x890, 0x892,
+    0x897, 0x899, 0x8a5, 0x918, 0x919, 0x91a, 0x91b, 0x941, 0x945, 0x946, 0x947, 0x948, 0x94d,
+    0x95c, 0x95d, 0x980, 0x981, 0x984, 0x985, 0x986, 0x988, 0x98a, 0x98f, 0x992, 0x9a3, 0x9a8,
+    0x9ab, 0x9b7, 0x9c3, 0xb1d, 0xb82, 0xc02, 0xc07, 0xc0c, 0xc10, 0xc11, 0xc12, 0xc17, 0xc19,
+    0xc20, 0xc23, 0xc24, 0xc25, 0xc35, 0xc36, 0xc48, 0xc82, 0xd00, 0xd09, 0xe23, 0xe24, 0xf60,
+    0xf66, 0xf89,
 ];
 
 /// Validated opcodes seen only without a scoreboard (`UGETNEXTWORKID`, `ELECT`): with one the
@@ -118,6 +130,14 @@ const SYNCS_EXCH: u16 = 0x5b2;
 const FENCE: u16 = 0x3c6;
 /// `UBLKCP` (`cp.async.bulk`).
 const UBLKCP: u16 = 0x3ba;
+/// `DEPBAR`.
+const DEPBAR: u16 = 0x91a;
+/// `MEMBAR`.
+const MEMBAR: u16 = 0x992;
+/// `DEPBAR.LE SB0, 0x0`, unguarded: the only `DEPBAR` form the pass handles.
+const DEPBAR_SB0_ZERO: u64 = 0x0000_8000_0000_791a;
+/// `UTMACMDFLUSH`.
+const UTMACMDFLUSH: u16 = 0x9b7;
 
 /// A producer: instruction index times two, plus one for its write scoreboard (zero: read).
 type Producer = u32;
@@ -221,6 +241,8 @@ struct Function {
     loops: BTreeMap<usize, Vec<bool>>,
     /// Stall cycles before each instruction (prefix sums).
     cum: Vec<usize>,
+    /// Scoreboards a `DEPBAR` names (bit mask): kept for the producers the input put there.
+    depbar: u64,
 }
 
 fn words(code: &[u8]) -> Option<Vec<(u64, u64)>> {
@@ -295,10 +317,17 @@ impl Function {
         let n = w.len();
         let mut ins = Vec::with_capacity(n);
         let mut succ = Vec::with_capacity(n);
+        let mut depbar = 0;
         for (i, &(lo, hi)) in w.iter().enumerate() {
             let op = (lo & 0xfff) as u16;
             if VALIDATED.binary_search(&op).is_err() && !extra.contains(&op) {
                 return None;
+            }
+            if op == DEPBAR {
+                if lo != DEPBAR_SB0_ZERO {
+                    return None;
+                }
+                depbar |= 1;
             }
             let name = mnemonic(lo)?;
             let du = def_use(lo, hi)?;
@@ -409,11 +438,31 @@ impl Function {
             pred,
             loops,
             cum,
+            depbar,
         })
     }
 
     fn n(&self) -> usize {
         self.ins.len()
+    }
+
+    /// Scoreboards instruction `i` waits for by its operands (`DEPBAR.LE SB0, 0x0`): released
+    /// there without a wait-mask bit.
+    fn released(&self, i: usize) -> u64 {
+        if self.ins[i].op == DEPBAR {
+            self.depbar
+        } else {
+            0
+        }
+    }
+
+    fn release(&self, i: usize, st: &mut Pending) {
+        let r = self.released(i);
+        for (b, qs) in st.iter_mut().enumerate() {
+            if r >> b & 1 == 1 {
+                qs.clear();
+            }
+        }
     }
 
     /// Whether instruction `i` must wait for producer `p`. `full` adds the rules of the wait
@@ -448,6 +497,16 @@ impl Function {
             && matches!(x.op, SYNCS_TRYWAIT | SYNCS_ARRIVE | SYNCS_EXCH | UBLKCP)
         {
             return true;
+        }
+        // A proxy fence waits for a pending memory barrier.
+        if x.op == FENCE && j.op == MEMBAR && !is_write(p) {
+            return true;
+        }
+        // A load's destination is written after an earlier atomic without destination has read
+        // its registers: no wait for that read scoreboard (fresh p59 `scoped` on sm_120: ptxas
+        // and nvlink both leave it out).
+        if !is_write(p) && j.atomic_no_dest() && x.plain_load() {
+            return false;
         }
         if is_write(p) {
             meet(&j.defs, &x.uses)
@@ -546,6 +605,7 @@ impl Function {
             let Some(mut st) = pin[i].clone() else {
                 continue;
             };
+            self.release(i, &mut st);
             let x = &self.ins[i];
             for (b, qs) in st.iter_mut().enumerate() {
                 if x.wait >> b & 1 == 1 {
@@ -742,6 +802,8 @@ struct Allocation<'f> {
     /// Per producer: its scoreboard and the producers it joined there.
     joined: BTreeMap<Producer, (usize, BTreeSet<Producer>)>,
     assign: BTreeMap<Producer, usize>,
+    /// Producers that keep the input's scoreboard (one a `DEPBAR` names).
+    fixed: BTreeMap<Producer, usize>,
     /// First needs seen from an instruction (producer, instruction), and what is left of the
     /// search budget (the pass gives up when it runs out).
     need_here: RefCell<(NeedsHere, usize)>,
@@ -858,6 +920,17 @@ impl Allocation<'_> {
     /// The scoreboard of producer `p` in state `st` at its instruction; records the producers
     /// it joins there (for the reuse wait). `None`: no rule applies (the pass gives up).
     fn choose(&mut self, p: Producer, st: &[Slot; SBS]) -> Option<usize> {
+        if let Some(&b) = self.fixed.get(&p) {
+            self.joined.insert(p, (b, st[b].pending.clone()));
+            return Some(b);
+        }
+        let mut masked = st.clone();
+        for (b, slot) in masked.iter_mut().enumerate() {
+            if self.f.depbar >> b & 1 == 1 {
+                slot.blocked = true;
+            }
+        }
+        let st = &masked;
         let free_all: Vec<usize> = (0..SBS).filter(|&x| st[x].empty()).collect();
         if self.local_atomic(p) {
             if let Some(&x) = free_all.iter().find(|&&x| (2..=4).contains(&x)) {
@@ -865,6 +938,9 @@ impl Allocation<'_> {
             }
         }
         let b = self.choose_model(p, st, free_all)?;
+        if self.f.depbar >> b & 1 == 1 {
+            return None;
+        }
         let joined = st[b].pending.clone();
         self.joined.insert(p, (b, joined));
         Some(b)
@@ -968,6 +1044,14 @@ impl Allocation<'_> {
                 .filter(|&b| busy.contains_key(&b) && !own(b))
                 .collect();
             let le: Vec<usize> = c.iter().copied().filter(|b| busy[b] <= np).collect();
+            let later: Vec<usize> = c
+                .iter()
+                .copied()
+                .filter(|b| busy[b] > np && busy[b] != NEVER)
+                .collect();
+            if is_write(p) && x.short_load() && !le.is_empty() && !later.is_empty() {
+                return later.into_iter().min_by_key(|&b| (busy[&b], b));
+            }
             if !le.is_empty() {
                 return le
                     .into_iter()
@@ -1009,6 +1093,23 @@ impl Allocation<'_> {
                 return Some(b);
             }
             return if is_free(5) { Some(5) } else { best_fit() };
+        }
+        // The read scoreboard of an atomic without destination joins one holding only such
+        // reads that nothing waits for (fresh p59 `scoped`; a `SHFL` read does not join an
+        // `LDG` read that way: p02 `tile_scan`).
+        if !write && x.atomic_no_dest() {
+            let idle = busy.iter().find(|&(&b, &m)| {
+                m == NEVER
+                    && !own(b)
+                    && tie_ok(b)
+                    && st[b]
+                        .pending
+                        .iter()
+                        .all(|&q| !is_write(q) && f.ins[site(q)].atomic_no_dest())
+            });
+            if let Some((&b, _)) = idle {
+                return Some(b);
+            }
         }
         // Anything else: a tie (not with a scoreboard-5 producer), the lowest free of 0-4, a
         // tie with a scoreboard-5 producer, 5, the best fit.
@@ -1054,6 +1155,22 @@ fn run(f: &Function, first: FirstLoad) -> Option<Words> {
         }
     }
     let need = f.first_needs(&prods);
+    // A scoreboard a `DEPBAR` names stays with the producers the input put on it (only the
+    // read scoreboard of `UTMACMDFLUSH` was seen there) and is nobody else's.
+    let mut fixed = BTreeMap::new();
+    if f.depbar != 0 {
+        for (i, x) in f.ins.iter().enumerate() {
+            for (write, sb) in [(true, x.write_sb), (false, x.read_sb)] {
+                if sb == NO_SB || f.depbar >> sb & 1 == 0 || (i == 0 && write) {
+                    continue;
+                }
+                if write || x.op != UTMACMDFLUSH {
+                    return None;
+                }
+                fixed.insert(producer(i, write), sb as usize);
+            }
+        }
+    }
     let bid = f.blocks();
     let nb = bid.last().map_or(0, |&b| b + 1);
     let mut block_end = vec![0; nb];
@@ -1107,6 +1224,7 @@ fn run(f: &Function, first: FirstLoad) -> Option<Words> {
         out_states: vec![None; n],
         joined: BTreeMap::new(),
         assign: BTreeMap::new(),
+        fixed,
         need_here: RefCell::new((BTreeMap::new(), NEED_BUDGET)),
     };
     let mut memo = BTreeMap::new();
@@ -1120,6 +1238,7 @@ fn run(f: &Function, first: FirstLoad) -> Option<Words> {
                 }
             }
         }
+        f.release(i, &mut st);
         let mut w = 0u64;
         let mut wh = 0u64;
         let waits_here = kept.get(&i);
@@ -1243,6 +1362,7 @@ fn place_waits(
         let Some(mut st) = pin[i].clone() else {
             continue;
         };
+        f.release(i, &mut st);
         let x = &f.ins[i];
         let mut need = 0u64;
         for (b, qs) in st.iter().enumerate() {
@@ -1541,6 +1661,51 @@ mod tests {
                 (4, 0)
             );
         }
+    }
+
+    /// Fresh p58's `tma_store` (`UTMACMDFLUSH` keeps scoreboard 0, which `DEPBAR.LE SB0, 0x0`
+    /// names; `FENCE` after `MEMBAR`), p59's `scoped` (read scoreboards of atomics without
+    /// destination) and p04's `apply_filter` on sm_120 (a constant load joins the scoreboard
+    /// needed first after it).
+    #[test]
+    fn depbar_atomic_reads_and_later_joins_as_nvlink() {
+        for arch in ["sm100", "sm120"] {
+            let case = format!("{arch}_scoreboard_tma_store_flush");
+            assert_eq!(check(&case, "tma.o"), (1, 0));
+            let case = format!("{arch}_scoreboard_atomic_reads");
+            assert_eq!(check(&case, "use.o"), (1, 0));
+        }
+        assert_eq!(
+            check("sm120_scoreboard_const_join_after", "filter.o"),
+            (1, 0)
+        );
+    }
+
+    /// `UTMACMDFLUSH` keeps the scoreboard `DEPBAR.LE SB0, 0x0` names; any other producer
+    /// there (here a write scoreboard) makes the pass give up.
+    #[test]
+    fn depbar_scoreboard_is_the_flush_reads_only() {
+        // (low word, high word's body, control bits)
+        let word = |lo: u64, body: u64, ctl: u64| {
+            let mut w = [0u8; 16];
+            w[..8].copy_from_slice(&lo.to_le_bytes());
+            w[8..].copy_from_slice(&(body | ctl << 41).to_le_bytes());
+            w
+        };
+        let none = 7 << 5 | 7 << 8;
+        // LDC R1, c[0x0][0x37c] with write scoreboard 0 and no read scoreboard, as ptxas writes it.
+        let ldc = word(LDC_R1.0, LDC_R1.1, 0x711);
+        let depbar = word(DEPBAR_SB0_ZERO, 0, 4 | none);
+        let exit = word(0x794d, 0x0380_0000, 5 | none);
+        // UTMACMDFLUSH with read scoreboard 0, then with write scoreboard 0.
+        let flush_read = word(0x79b7, 0, 1 | 7 << 5);
+        let flush_write = word(0x79b7, 0, 1 | 7 << 8);
+        let code = [ldc, flush_read, depbar, exit].concat();
+        let new = reallocate(&code).expect("allocated");
+        assert_eq!(controls(&new)[1] >> 8 & 7, 0);
+        let code = [ldc, flush_write, depbar, exit].concat();
+        assert!(triggered(&code));
+        assert_eq!(reallocate(&code), None);
     }
 
     /// A kernel with a `CALL` (here into libcudadevrt) is not triggered.
