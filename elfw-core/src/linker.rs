@@ -857,6 +857,22 @@ impl Linker {
                 };
                 // Every module from a fatbin must have been compiled with the same
                 // floating-point options as the first (NVVM IR files carry none).
+                // Modules built with and without `-lineinfo` (`-generate-line-info` in the entry's
+                // options): nvlink says so before anything else it checks in the options
+                // (observed: before a `-ftz` mismatch's fatal, in either input order, and
+                // under `-r`), and the image is the one it would make anyway.
+                let line_info: Vec<bool> = lto_modules
+                    .iter()
+                    .filter_map(|m| m.options)
+                    .map(lto::generates_line_info)
+                    .collect();
+                if line_info.contains(&true) && line_info.contains(&false) {
+                    out.diagnostics.push(Diagnostic::new(
+                        Severity::Info,
+                        "Some objects do not have '-lineinfo' specified but others do; \
+                         will build everything with '-lineinfo'",
+                    ));
+                }
                 let mut cicc: Option<lto::CiccOptions> = None;
                 for options in lto_modules.iter().filter_map(|m| m.options) {
                     let these = lto::CiccOptions::parse(options);

@@ -181,6 +181,14 @@ impl CiccOptions {
     }
 }
 
+/// Whether an LTO-IR module's fatbin entry options (`-generate-line-info -ftz=0 ...`) say it
+/// was compiled with `-lineinfo`.
+pub fn generates_line_info(options: &[u8]) -> bool {
+    options
+        .split(|b| b.is_ascii_whitespace())
+        .any(|w| w == b"-generate-line-info")
+}
+
 /// The host-reference lists libnvvm is told about (nvlink's `-host-ref-*` options), each
 /// already joined.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
