@@ -12,7 +12,7 @@ use super::fence_pads::{exit_fence_mode, ExitFence};
 use super::finalize::Finalized;
 use super::relocate::Patched;
 use super::sass::scoreboard;
-use super::state::{State, SymSection};
+use super::state::{Function, SecId, State, SymSection};
 use super::{InputObject, LinkOptions};
 
 /// A scoreboard pass over one function's code (`None`: its words stay).
@@ -46,15 +46,9 @@ pub fn rescore(
         (scoreboard::opens_with_trigger, scoreboard::reallocate)
     };
     for f in st.functions.iter().filter(|f| !f.dead) {
-        let Some(sym) = f.sym else {
+        let Some(text) = untouched_code(st, fin, f) else {
             continue;
         };
-        let SymSection::Section(text) = st.sym(sym).section() else {
-            continue;
-        };
-        if fin.contents.get(&text).is_some() || !st.sec(text).name().starts_with(".text.") {
-            continue;
-        }
         // Most functions do not open with the stack-pointer load: their first instruction,
         // as merged, says so before the whole section is assembled and relocated (unless a
         // field is written into that instruction).
@@ -84,15 +78,9 @@ fn whole_program_kernels(
     inputs: &[InputObject<'_>],
 ) {
     for f in st.functions.iter().filter(|f| !f.dead && f.is_entry) {
-        let Some(sym) = f.sym else {
+        let Some(text) = untouched_code(st, fin, f) else {
             continue;
         };
-        let SymSection::Section(text) = st.sym(sym).section() else {
-            continue;
-        };
-        if fin.contents.get(&text).is_some() || !st.sec(text).name().starts_with(".text.") {
-            continue;
-        }
         let whole_program = st.nodes_of(text).next().is_some_and(|n| {
             inputs
                 .get(n.input())
@@ -106,4 +94,12 @@ fn whole_program_kernels(
             fin.contents.insert(text, new);
         }
     }
+}
+
+/// The code section (`.text.<f>`) of function `f`, unless an earlier step rewrote it.
+fn untouched_code(st: &State<'_>, fin: &Finalized, f: &Function) -> Option<SecId> {
+    let SymSection::Section(text) = st.sym(f.sym?).section() else {
+        return None;
+    };
+    (fin.contents.get(&text).is_none() && st.sec(text).name().starts_with(".text.")).then_some(text)
 }
