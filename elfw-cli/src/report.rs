@@ -610,6 +610,26 @@ impl TemplateParamNames {
     }
 }
 
+/// Past the source name at `i` of a mangled name (its length, then that many characters);
+/// `None` when the length does not parse.
+fn skip_source_name(mangled: &str, mut i: usize) -> Option<usize> {
+    let b = mangled.as_bytes();
+    let from = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let len: usize = mangled[from..i].parse().ok()?;
+    Some(i.saturating_add(len))
+}
+
+/// Past the literal at `i` of a mangled name (`L`, type letter, value, `E`).
+fn skip_literal(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i] != b'E' {
+        i += 1;
+    }
+    i + 1
+}
+
 /// The mangled name demangled with each template parameter reference (`T_`, `T<n>_`) put as
 /// the source name `__TP<n+1>`, where the mangled name has any: the text then says which
 /// parameter each place names, also where two arguments have the same text, and pack
@@ -624,20 +644,8 @@ fn marked_demangling(mangled: &str) -> Option<String> {
     let mut copied = 0;
     while i < b.len() {
         match b[i] {
-            b'0'..=b'9' => {
-                let from = i;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let len: usize = mangled[from..i].parse().ok()?;
-                i += len;
-            }
-            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => {
-                while i < b.len() && b[i] != b'E' {
-                    i += 1;
-                }
-                i += 1;
-            }
+            b'0'..=b'9' => i = skip_source_name(mangled, i)?,
+            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => i = skip_literal(b, i),
             b'S' | b'A' => {
                 i += 1;
                 while i < b.len() && (b[i].is_ascii_digit() || b[i].is_ascii_uppercase()) {
@@ -863,22 +871,8 @@ fn template_param_refs_declared(mangled: &str) -> Vec<(usize, u8)> {
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'0'..=b'9' => {
-                // A source name: its length, then that many characters.
-                let from = i;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let len: usize = mangled[from..i].parse().unwrap_or(0);
-                i += len;
-            }
-            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => {
-                // A literal: type letter, value, `E`.
-                while i < b.len() && b[i] != b'E' {
-                    i += 1;
-                }
-                i += 1;
-            }
+            b'0'..=b'9' => i = skip_source_name(mangled, i).unwrap_or(b.len()),
+            b'L' if b.get(i + 1).is_some_and(u8::is_ascii_lowercase) => i = skip_literal(b, i),
             b'S' | b'A' => {
                 // A substitution or an array bound: its digits are not a name's length.
                 let subst = b[i] == b'S';
