@@ -1078,7 +1078,7 @@ fn rewrite_kernel(
         }
     }
     // The kernel's `.nv.info.<f>` records.
-    let info = st.section_by_name(&format!(".nv.info.{f}"));
+    let info = st.section_of_code(&format!(".nv.info.{f}"), text);
     let mut payloads: Vec<(u8, usize, &[u8])> = Vec::new();
     // The jump tables of its `BRX`s: (old targets, new targets).
     let mut tables: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
@@ -1136,7 +1136,7 @@ fn rewrite_kernel(
     // offsets, moved like branch targets; the Mercury copy stays.
     let mut bank2 = None;
     if !tables.is_empty() {
-        let c2 = st.section_by_name(&format!(".nv.constant2.{f}"))?;
+        let c2 = st.section_of_code(&format!(".nv.constant2.{f}"), text)?;
         let c2_nodes: Vec<_> = st.nodes_of(c2).map(|n| n.record()).collect();
         let [c2_node] = c2_nodes.as_slice() else {
             return None;

@@ -966,6 +966,27 @@ impl<'d> State<'d> {
         Some(self.first_named.get(last.index()).copied().unwrap_or(last))
     }
 
+    /// The section named `name` that belongs to the code section `text` (its `sh_info`):
+    /// a kernel's `.nv.info.<f>` or `.nv.constant2.<f>` when a local kernel given twice
+    /// makes two sections of that name. A lone section of the name is taken whatever its
+    /// `sh_info` says.
+    pub fn section_of_code(&self, name: &str, text: SecId) -> Option<SecId> {
+        let last = self.section_by_name(name)?;
+        let first = self.first_section_by_name(name)?;
+        if first == last {
+            return Some(last);
+        }
+        let owns = |id: SecId| self.sec(id).info() == Link::Section(text);
+        if owns(last) {
+            return Some(last);
+        }
+        if owns(first) {
+            return Some(first);
+        }
+        self.section_ids()
+            .find(|&id| self.sec(id).name() == name && owns(id))
+    }
+
     /// [`section_by_name`](Self::section_by_name) with the name's hash already computed.
     pub fn section_by_name_hashed(&self, hash: NameHash, name: &str) -> Option<SecId> {
         self.section_names.get_hashed(hash, name).copied()
