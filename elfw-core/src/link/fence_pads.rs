@@ -894,6 +894,24 @@ pub fn rewrite_cfa(
     Some(out)
 }
 
+/// The code alignment factor of the CIE an FDE of a `.debug_frame` block names (its CIE
+/// pointer, an offset into the block as the input wrote it); when no CIE sits there, that of
+/// every CIE of the block, when they agree. (A `-r` image whose link rebuilt a weak function's
+/// frame holds the Mercury CIE, code alignment 1, beside the SASS ones, 4.)
+fn fde_code_align(
+    block: &[u8],
+    entries: &[crate::mercury::FrameEntry],
+    fde: &crate::mercury::FrameEntry,
+) -> Option<u64> {
+    let own = entries
+        .iter()
+        .find(|c| c.is_cie() && c.length_size == 12 && c.offset as u64 == fde.cie_pointer);
+    match own {
+        Some(c) => crate::mercury::cie_code_align(block.get(c.offset..c.offset + c.size)?),
+        None => code_align(block),
+    }
+}
+
 /// The code alignment factor of every CIE in a `.debug_frame` block, when they agree.
 fn code_align(block: &[u8]) -> Option<u64> {
     let entries = crate::mercury::frame_entries(block).ok()?;
@@ -1193,7 +1211,7 @@ fn rewrite_kernel(
                 let start = u64::try_from(addend).ok()?;
                 let new_start = move_frame(start)?;
                 let prog = loc + 16..e.offset + e.size;
-                let ca = code_align(block)?;
+                let ca = fde_code_align(block, &entries, e)?;
                 let moved = rewrite_cfa(block.get(prog.clone())?, ca, |off| {
                     move_frame(start.checked_add(off)?)?.checked_sub(new_start)
                 })?;
