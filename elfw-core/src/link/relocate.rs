@@ -164,9 +164,29 @@ pub fn check_deleted_references(
     st: &State<'_>,
     opts: &LinkOptions,
 ) -> Result<(), super::LinkError> {
-    if !opts.preserve_relocs
-        || opts.debug
-        || !st.shared_common_area
+    if !opts.preserve_relocs || opts.debug || opts.relocatable {
+        return Ok(());
+    }
+    let fatal = || {
+        Err(super::LinkError::Fatal(crate::diag::Diagnostic::new(
+            crate::diag::Severity::Fatal,
+            "Internal error: reference to deleted symbol",
+        )))
+    };
+    // So it stops at a relocation naming an `extern __shared__` name an earlier `-r -g`
+    // defined at 0 in `.nv_debug.shared` (a `-G` image's `.debug_info`) where it does not list
+    // those names (observed on sm_75, sm_80, sm_100 and sm_120; sm_90 records them; names
+    // defined past 0 are neither, and link).
+    let view = View::of(st);
+    if !opts.lists_dynamic_shared()
+        && st
+            .relocs
+            .iter()
+            .any(|r| !r.dropped && r.sym.is_some_and(|s| defined_at_zero(&view, s)))
+    {
+        return fatal();
+    }
+    if !st.shared_common_area
         || opts.lists_dynamic_shared()
         || st.unplaced_dynamic_code.is_empty()
     {
@@ -178,10 +198,7 @@ pub fn check_deleted_references(
             && st.unplaced_dynamic_code.contains(&r.target)
     });
     if deleted {
-        return Err(super::LinkError::Fatal(crate::diag::Diagnostic::new(
-            crate::diag::Severity::Fatal,
-            "Internal error: reference to deleted symbol",
-        )));
+        return fatal();
     }
     Ok(())
 }
@@ -405,8 +422,12 @@ fn decide<'d>(
         // But sm_90, which then lists the names (with a common area), records what code
         // no laid-out kernel reaches resolved to -1 against them (observed,
         // `--kernels-used` of a kernel reaching no dynamic memory).
+        // Debug info naming names an earlier `-r -g` defined at 0 in `.nv_debug.shared` is
+        // recorded (observed, sm_90: a `-G` image's `.debug_info` locations, value 0x3ff +
+        // addend 0x400; its code's references are not).
         let dynamic = !opts.debug
             && is_dynamic_shared(st, sym)
+            && !(defined_at_zero(st, sym) && is_debug_target(st.sec(r.target).name()))
             && !(opts.lists_dynamic_shared()
                 && st.shared_common_area
                 && st.unplaced_dynamic_code.contains(&r.target));
@@ -645,6 +666,16 @@ pub(super) fn section_bytes(st: &View<'_, '_>, id: SecId) -> Vec<u8> {
 }
 
 /// Whether `sym` is an `extern __shared__` name (dynamic shared memory).
+/// An `extern __shared__` name an earlier `-r -g` defined at 0 in `.nv_debug.shared` (one it
+/// defined past 0, where its kernel's dynamic memory started, is not listed, nor recorded:
+/// observed, sm_90).
+fn defined_at_zero(st: &View<'_, '_>, sym: crate::arena::SymIdx) -> bool {
+    st.sym(sym).shared().is_some_and(|v| {
+        let var = &st.shared_vars[v];
+        var.kind == SharedKind::Dynamic && var.at_zero
+    })
+}
+
 fn is_dynamic_shared(st: &View<'_, '_>, sym: crate::arena::SymIdx) -> bool {
     st.sym(sym)
         .shared()

@@ -662,7 +662,8 @@ pub struct SharedVar {
     /// outside a kernel's own shared section (`.nv_debug.shared`) and placed privately.
     pub window: Option<SecId>,
     /// An `extern __shared__` name an earlier `-r -g` defined at 0 in `.nv_debug.shared`:
-    /// it asks 16 of the windows naming it and nothing of the others (see `shared`).
+    /// it asks 16 of the windows naming it and nothing of the others (see `shared`); under
+    /// `--preserve-relocs` debug info naming it is recorded (see `relocate`).
     pub at_zero: bool,
 }
 
