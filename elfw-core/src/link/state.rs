@@ -665,6 +665,10 @@ pub struct SharedVar {
     /// it asks 16 of the windows naming it and nothing of the others (see `shared`); under
     /// `--preserve-relocs` debug info naming it is recorded (see `relocate`).
     pub at_zero: bool,
+    /// An `extern __shared__` name an earlier `-r -g` defined past 0 in `.nv_debug.shared`
+    /// (where its kernel's dynamic memory started): `--preserve-relocs` links such an image
+    /// where it stops at names at 0 and at `-G` objects' names (see `relocate`).
+    pub past_zero: bool,
 }
 
 /// Two weak definitions of one function met; one was kept.
