@@ -193,9 +193,7 @@ pub fn check_deleted_references(
     {
         return fatal();
     }
-    if !st.shared_common_area
-        || opts.lists_dynamic_shared()
-        || st.unplaced_dynamic_code.is_empty()
+    if !st.shared_common_area || opts.lists_dynamic_shared() || st.unplaced_dynamic_code.is_empty()
     {
         return Ok(());
     }
@@ -435,7 +433,7 @@ fn decide<'d>(
         // defined past 0 (not listed).
         let dynamic = !opts.debug
             && is_dynamic_shared(st, sym)
-            && !(is_debug_target(st.sec(r.target).name()) && !defined_past_zero(st, sym))
+            && (!is_debug_target(st.sec(r.target).name()) || defined_past_zero(st, sym))
             && !(opts.lists_dynamic_shared()
                 && st.shared_common_area
                 && st.unplaced_dynamic_code.contains(&r.target));
