@@ -894,6 +894,24 @@ pub fn rewrite_cfa(
     Some(out)
 }
 
+/// The code alignment factor of the CIE an FDE of a `.debug_frame` block names (its CIE
+/// pointer, an offset into the block as the input wrote it); when no CIE sits there, that of
+/// every CIE of the block, when they agree. (A `-r` image whose link rebuilt a weak function's
+/// frame holds the Mercury CIE, code alignment 1, beside the SASS ones, 4.)
+fn fde_code_align(
+    block: &[u8],
+    entries: &[crate::mercury::FrameEntry],
+    fde: &crate::mercury::FrameEntry,
+) -> Option<u64> {
+    let own = entries
+        .iter()
+        .find(|c| c.is_cie() && c.length_size == 12 && c.offset as u64 == fde.cie_pointer);
+    match own {
+        Some(c) => crate::mercury::cie_code_align(block.get(c.offset..c.offset + c.size)?),
+        None => code_align(block),
+    }
+}
+
 /// The code alignment factor of every CIE in a `.debug_frame` block, when they agree.
 fn code_align(block: &[u8]) -> Option<u64> {
     let entries = crate::mercury::frame_entries(block).ok()?;
@@ -1078,7 +1096,7 @@ fn rewrite_kernel(
         }
     }
     // The kernel's `.nv.info.<f>` records.
-    let info = st.section_by_name(&format!(".nv.info.{f}"));
+    let info = st.section_of_code(&format!(".nv.info.{f}"), text);
     let mut payloads: Vec<(u8, usize, &[u8])> = Vec::new();
     // The jump tables of its `BRX`s: (old targets, new targets).
     let mut tables: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
@@ -1136,7 +1154,7 @@ fn rewrite_kernel(
     // offsets, moved like branch targets; the Mercury copy stays.
     let mut bank2 = None;
     if !tables.is_empty() {
-        let c2 = st.section_by_name(&format!(".nv.constant2.{f}"))?;
+        let c2 = st.section_of_code(&format!(".nv.constant2.{f}"), text)?;
         let c2_nodes: Vec<_> = st.nodes_of(c2).map(|n| n.record()).collect();
         let [c2_node] = c2_nodes.as_slice() else {
             return None;
@@ -1193,7 +1211,7 @@ fn rewrite_kernel(
                 let start = u64::try_from(addend).ok()?;
                 let new_start = move_frame(start)?;
                 let prog = loc + 16..e.offset + e.size;
-                let ca = code_align(block)?;
+                let ca = fde_code_align(block, &entries, e)?;
                 let moved = rewrite_cfa(block.get(prog.clone())?, ca, |off| {
                     move_frame(start.checked_add(off)?)?.checked_sub(new_start)
                 })?;

@@ -1644,6 +1644,7 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 section,
                 window: None,
                 at_zero,
+                past_zero: kind == SharedKind::Dynamic && s.shndx != 0 && s.value != 0,
             });
             let rec = Symbol {
                 shared: Some(var),

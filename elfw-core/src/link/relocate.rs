@@ -164,11 +164,36 @@ pub fn check_deleted_references(
     st: &State<'_>,
     opts: &LinkOptions,
 ) -> Result<(), super::LinkError> {
-    if !opts.preserve_relocs
-        || opts.debug
-        || !st.shared_common_area
-        || opts.lists_dynamic_shared()
-        || st.unplaced_dynamic_code.is_empty()
+    if !opts.preserve_relocs || opts.debug || opts.relocatable {
+        return Ok(());
+    }
+    let fatal = || {
+        Err(super::LinkError::Fatal(crate::diag::Diagnostic::new(
+            crate::diag::Severity::Fatal,
+            "Internal error: reference to deleted symbol",
+        )))
+    };
+    // So it stops at debug info naming an `extern __shared__` name (a `-G` object's
+    // `.debug_info` locations, or those of a `-r -g` image of such objects, whose names that
+    // link defined at 0 in `.nv_debug.shared`) where it does not list those names (observed on
+    // sm_75, sm_80, sm_100 and sm_120; sm_90 links). Names a `-r -g` defined past 0 do not
+    // stop it (observed, sm_80 and sm_100).
+    let view = View::of(st);
+    if !opts.lists_dynamic_shared()
+        && st.relocs.iter().any(|r| {
+            !r.dropped
+                && is_debug_target(st.sec(r.target).name())
+                && r.sym.is_some_and(|s| {
+                    view.sym(s).shared().is_some_and(|v| {
+                        let var = &st.shared_vars[v];
+                        var.kind == SharedKind::Dynamic && !var.past_zero
+                    })
+                })
+        })
+    {
+        return fatal();
+    }
+    if !st.shared_common_area || opts.lists_dynamic_shared() || st.unplaced_dynamic_code.is_empty()
     {
         return Ok(());
     }
@@ -178,10 +203,7 @@ pub fn check_deleted_references(
             && st.unplaced_dynamic_code.contains(&r.target)
     });
     if deleted {
-        return Err(super::LinkError::Fatal(crate::diag::Diagnostic::new(
-            crate::diag::Severity::Fatal,
-            "Internal error: reference to deleted symbol",
-        )));
+        return fatal();
     }
     Ok(())
 }
@@ -405,8 +427,13 @@ fn decide<'d>(
         // But sm_90, which then lists the names (with a common area), records what code
         // no laid-out kernel reaches resolved to -1 against them (observed,
         // `--kernels-used` of a kernel reaching no dynamic memory).
+        // But debug info naming them is recorded (observed, sm_90, the one target that links
+        // it without `-g`: a `-G` object's `.debug_info` locations, value 0x3ff + addend
+        // 0x400, and those of a `-r -g` image of such objects), but for names that `-r -g`
+        // defined past 0 (not listed).
         let dynamic = !opts.debug
             && is_dynamic_shared(st, sym)
+            && (!is_debug_target(st.sec(r.target).name()) || defined_past_zero(st, sym))
             && !(opts.lists_dynamic_shared()
                 && st.shared_common_area
                 && st.unplaced_dynamic_code.contains(&r.target));
@@ -645,6 +672,13 @@ pub(super) fn section_bytes(st: &View<'_, '_>, id: SecId) -> Vec<u8> {
 }
 
 /// Whether `sym` is an `extern __shared__` name (dynamic shared memory).
+/// An `extern __shared__` name an earlier `-r -g` defined past 0 in `.nv_debug.shared`.
+fn defined_past_zero(st: &View<'_, '_>, sym: crate::arena::SymIdx) -> bool {
+    st.sym(sym)
+        .shared()
+        .is_some_and(|v| st.shared_vars[v].past_zero)
+}
+
 fn is_dynamic_shared(st: &View<'_, '_>, sym: crate::arena::SymIdx) -> bool {
     st.sym(sym)
         .shared()

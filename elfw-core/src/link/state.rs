@@ -662,8 +662,13 @@ pub struct SharedVar {
     /// outside a kernel's own shared section (`.nv_debug.shared`) and placed privately.
     pub window: Option<SecId>,
     /// An `extern __shared__` name an earlier `-r -g` defined at 0 in `.nv_debug.shared`:
-    /// it asks 16 of the windows naming it and nothing of the others (see `shared`).
+    /// it asks 16 of the windows naming it and nothing of the others (see `shared`); under
+    /// `--preserve-relocs` debug info naming it is recorded (see `relocate`).
     pub at_zero: bool,
+    /// An `extern __shared__` name an earlier `-r -g` defined past 0 in `.nv_debug.shared`
+    /// (where its kernel's dynamic memory started): `--preserve-relocs` links such an image
+    /// where it stops at names at 0 and at `-G` objects' names (see `relocate`).
+    pub past_zero: bool,
 }
 
 /// Two weak definitions of one function met; one was kept.
@@ -964,6 +969,27 @@ impl<'d> State<'d> {
     pub fn first_section_by_name(&self, name: &str) -> Option<SecId> {
         let last = self.section_by_name(name)?;
         Some(self.first_named.get(last.index()).copied().unwrap_or(last))
+    }
+
+    /// The section named `name` that belongs to the code section `text` (its `sh_info`):
+    /// a kernel's `.nv.info.<f>` or `.nv.constant2.<f>` when a local kernel given twice
+    /// makes two sections of that name. A lone section of the name is taken whatever its
+    /// `sh_info` says.
+    pub fn section_of_code(&self, name: &str, text: SecId) -> Option<SecId> {
+        let last = self.section_by_name(name)?;
+        let first = self.first_section_by_name(name)?;
+        if first == last {
+            return Some(last);
+        }
+        let owns = |id: SecId| self.sec(id).info() == Link::Section(text);
+        if owns(last) {
+            return Some(last);
+        }
+        if owns(first) {
+            return Some(first);
+        }
+        self.section_ids()
+            .find(|&id| self.sec(id).name() == name && owns(id))
     }
 
     /// [`section_by_name`](Self::section_by_name) with the name's hash already computed.
