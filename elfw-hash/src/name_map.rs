@@ -75,6 +75,13 @@ impl<K, V> NameMap<K, V> {
         self.table.reserve(additional);
     }
 
+    /// Where the room [`reserve`](Self::reserve) made for more names lies, as an address range
+    /// (start, bytes): for a caller that has the pages mapped in ahead of the insertions.
+    #[must_use]
+    pub fn reserved_room(&self) -> (usize, usize) {
+        self.table.entry_room()
+    }
+
     /// Current number of buckets (a power of two; doubles whenever `len` exceeds four per
     /// bucket).
     #[must_use]

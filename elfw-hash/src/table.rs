@@ -305,6 +305,16 @@ impl<K, V> Table<K, V> {
         self.entries.reserve(additional);
     }
 
+    /// The room reserved in the entry array past its entries, as an address range (start,
+    /// bytes).
+    pub(crate) fn entry_room(&self) -> (usize, usize) {
+        let size = std::mem::size_of::<Entry<K, V>>();
+        (
+            self.entries.as_ptr() as usize + self.entries.len() * size,
+            (self.entries.capacity() - self.entries.len()) * size,
+        )
+    }
+
     /// Doubles the bucket array and re-buckets every entry in index order, so each new chain is
     /// again in ascending index order.
     fn double(&mut self) {

@@ -45,6 +45,12 @@ macro_rules! columns {
                 self.$f0.reserve(n);
                 $( self.$f.reserve(n); )*
             }
+            /// Each column's reserved room past its records, as an address range (see
+            /// `ahead::Prefault`).
+            pub fn room(&self, out: &mut Vec<(usize, usize)>) {
+                out.push(crate::link::ahead::room(&self.$f0));
+                $( out.push(crate::link::ahead::room(&self.$f)); )*
+            }
             /// Read view of slot `slot`.
             #[inline]
             pub fn at(&self, slot: usize) -> $r<'_, 'd> {

@@ -155,6 +155,9 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
     // One visit mark per function, numbered by walk (each capped kernel walks its reach once:
     // no per-kernel table as long as the function list).
     let mut visited = Vec::new();
+    // (The walk's stack and its list of callees are reused from kernel to kernel.)
+    let mut stack = Vec::new();
+    let mut callees: Vec<FuncId> = Vec::new();
     let mut walk = 0u32;
     for (k, f) in st.functions.iter().enumerate().skip(1).rev() {
         let (true, false, Some(ksym)) = (f.is_entry, f.dead, f.sym) else {
@@ -176,10 +179,16 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
         // `-maxrregcount=24` kernel calling `mid` (24) which calls another TU's `leaf` (61) is
         // refused naming `leaf`; nvlink pushes counts up the call graph to the kernels).
         walk += 1;
-        let mut callees: Vec<FuncId> = reachable_callees(st, FuncId(k as u32), &mut visited, walk);
+        reachable_callees(
+            st,
+            FuncId(k as u32),
+            (&mut visited, walk),
+            &mut stack,
+            &mut callees,
+        );
         callees.sort_by_key(|&c| definition_order(st, c.0 as usize));
         let mut bar = limit;
-        for c in callees {
+        for &c in &callees {
             let Some(csym) = st.func(c).sym else { continue };
             let Some(&regs) = st.regcounts.get(&csym) else {
                 continue;
@@ -202,18 +211,21 @@ pub fn check_register_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Dia
     }
 }
 
-/// The functions `from` can reach through the call graph (itself only when a call leads back
-/// to it), each once, in the order a depth-first walk meets them. `visited` holds, per
-/// function, the number of the last walk that met it; `walk` is this walk's (nonzero, new).
+/// Puts in `out` (cleared first) the functions `from` can reach through the call graph
+/// (itself only when a call leads back to it), each once, in the order a depth-first walk
+/// meets them. `visited` holds, per function, the number of the last walk that met it; `walk`
+/// is this walk's (nonzero, new); `stack` is the walk's scratch.
 fn reachable_callees(
     st: &State<'_>,
     from: FuncId,
-    visited: &mut Vec<u32>,
-    walk: u32,
-) -> Vec<FuncId> {
+    (visited, walk): (&mut Vec<u32>, u32),
+    stack: &mut Vec<FuncId>,
+    out: &mut Vec<FuncId>,
+) {
     visited.resize(st.functions.len(), 0);
-    let mut out = Vec::new();
-    let mut stack: Vec<FuncId> = st.func(from).callees.iter().rev().copied().collect();
+    out.clear();
+    stack.clear();
+    stack.extend(st.func(from).callees.iter().rev().copied());
     while let Some(c) = stack.pop() {
         let Some(slot) = visited.get_mut(c.0 as usize) else {
             continue;
@@ -224,7 +236,6 @@ fn reachable_callees(
         out.push(c);
         stack.extend(st.func(c).callees.iter().rev().copied());
     }
-    out
 }
 
 /// `EIATTR_MAXREG_COUNT`: the register limit a kernel was compiled under.

@@ -474,8 +474,7 @@ fn run(
     }
     timed(times, "merge", || -> Result<(), LinkError> {
         merge::reserve_for_inputs(&mut st, inputs);
-        let relocs_capacity = st.relocs.capacity();
-        // (`relocs`: storage prepared for the relocation list, which it moves to.)
+        let room = st.reserved_room();
         // A relocatable link keeps a system library whole while a reference no system
         // library defines stays open (observed, sm_90 `-r main.o -lcudadevrt` with main.o
         // calling lib.o's functions: all of libcudadevrt, as `--keep-system-libraries` does;
@@ -491,11 +490,7 @@ fn run(
             } else {
                 Default::default()
             };
-        let mut merge_one = |i: usize, decoded, relocs: Option<Vec<state::Reloc>>| {
-            if let Some(mut storage) = relocs {
-                storage.append(&mut st.relocs);
-                st.relocs = storage;
-            }
+        let mut merge_one = |i: usize, decoded| {
             let obj = &inputs[i];
             let system = opts.system_library.get(i).copied().unwrap_or(false);
             if system
@@ -515,7 +510,7 @@ fn run(
             || inputs.len() < 2
         {
             for (i, obj) in inputs.iter().enumerate() {
-                merge_one(i, merge::decode_input(obj), None)?;
+                merge_one(i, merge::decode_input(obj))?;
             }
             return Ok(());
         }
@@ -523,25 +518,18 @@ fn run(
         // the merge, which takes the inputs in order as before (decoding an input itself when
         // the other core has not got to it): the image is the same however many threads there
         // are, and the first failing input still fails the link.
-        // While it waits for the merge, that core also prepares the relocation list's storage
-        // (the largest list the merge fills), which the merge then moves to.
+        // While it waits for the merge, that core also maps in the pages of the room reserved in
+        // the large lists the merge fills (see `ahead::Prefault`).
         let ahead = ahead::Ahead::new(inputs.len(), DECODE_AHEAD);
-        let relocs = ahead::Prepared::new();
         rayon::in_place_scope(|scope| {
             scope.spawn(|_| {
-                let mut preparing = ahead::Preparing::new(relocs_capacity);
-                ahead.produce(
-                    |i| merge::decode_input(&inputs[i]),
-                    || preparing.step(&relocs),
-                );
+                let mut prefault = ahead::Prefault::new(room);
+                ahead.produce(|i| merge::decode_input(&inputs[i]), || prefault.step());
             });
             let _close = ahead::Close(&ahead);
-            let mut moved = false;
             for i in 0..inputs.len() {
                 let d = ahead.take(i, |i| merge::decode_input(&inputs[i]));
-                let storage = if moved { None } else { relocs.try_take() };
-                moved |= storage.is_some();
-                merge_one(i, d, storage)?;
+                merge_one(i, d)?;
             }
             Ok(())
         })

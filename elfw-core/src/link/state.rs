@@ -420,6 +420,11 @@ impl<V> SecMap<V> {
     pub fn get_mut(&mut self, id: &SecId) -> Option<&mut V> {
         self.slots.get_mut(id.index())?.as_mut()
     }
+    /// The reserved room past the last section's place, as an address range (see
+    /// `ahead::Prefault`).
+    pub fn room(&self) -> (usize, usize) {
+        super::ahead::room(&self.slots)
+    }
     /// Sets the value of section `id`; returns the one it replaces.
     pub fn insert(&mut self, id: SecId, v: V) -> Option<V> {
         let i = id.index();
@@ -956,6 +961,29 @@ impl<'d> State<'d> {
         }
         self.local_name_order.push((name, NameOwner::Section(id)));
         id
+    }
+
+    /// The room reserved past their records in the large lists the merge fills (the record
+    /// columns, the namespaces' entries, the name orders, the functions, the relocations, the
+    /// `.nv.info` records), as address ranges: what `ahead::Prefault` maps in ahead of the
+    /// merge.
+    pub fn reserved_room(&self) -> Vec<(usize, usize)> {
+        use super::ahead::room;
+        let mut out = Vec::new();
+        self.sections.room(&mut out);
+        self.nodes.room(&mut out);
+        self.locals.room(&mut out);
+        self.globals.room(&mut out);
+        out.push(self.global_names.reserved_room());
+        out.push(self.section_names.reserved_room());
+        out.push(room(&self.first_named));
+        out.push(room(&self.local_name_order));
+        out.push(room(&self.global_name_order));
+        out.push(room(&self.functions));
+        out.push(room(&self.relocs));
+        out.push(room(&self.info));
+        out.push(self.section_info.room());
+        out
     }
 
     /// Looks a section up by name.
