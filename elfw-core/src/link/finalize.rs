@@ -1895,12 +1895,21 @@ fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
             }
         }
     }
+    // (Not a function inside another's code, an `nvcc -ewp` kernel's internal function: the
+    // section's records are its owner's, which counts them once. Observed, sm_100, a final
+    // link of an `-r` image whose kernel holds one mbarrier and a division helper: 1.)
     st.functions
         .iter()
         .map(|f| {
-            let SymSection::Section(text) = st.sym(f.sym?).section() else {
+            let sym = f.sym?;
+            let SymSection::Section(text) = st.sym(sym).section() else {
                 return None;
             };
+            if let Link::Symbol { sym: owner, .. } = st.sec(text).info() {
+                if owner != sym {
+                    return None;
+                }
+            }
             of_text.get(text.index()).copied().flatten()
         })
         .collect()
