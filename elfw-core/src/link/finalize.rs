@@ -2447,13 +2447,14 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
 /// holds an internal function has it made first, and its name then comes first in `.symtab`
 /// and `.strtab` too).
 fn kernels_in_code_order(st: &State<'_>, globals: &mut [usize]) {
-    let sym = |i: usize| {
-        crate::arena::GlobalIdx::from_slot(i as u32).map(|g| st.sym(SymIdx::from(g)))
-    };
+    let sym =
+        |i: usize| crate::arena::GlobalIdx::from_slot(i as u32).map(|g| st.sym(SymIdx::from(g)));
     let code = |i: usize| -> Option<SecId> {
         let s = sym(i)?;
         match s.section() {
-            SymSection::Section(id) if s.sym_type() == STT_FUNC && s.other() & super::merge::STO_CUDA_ENTRY != 0 => {
+            SymSection::Section(id)
+                if s.sym_type() == STT_FUNC && s.other() & super::merge::STO_CUDA_ENTRY != 0 =>
+            {
                 Some(id)
             }
             _ => None,
@@ -2469,8 +2470,7 @@ fn kernels_in_code_order(st: &State<'_>, globals: &mut [usize]) {
     for input in inputs {
         let places: Vec<usize> = (0..globals.len())
             .filter(|&p| {
-                code(globals[p]).is_some()
-                    && sym(globals[p]).is_some_and(|s| s.input() == input)
+                code(globals[p]).is_some() && sym(globals[p]).is_some_and(|s| s.input() == input)
             })
             .collect();
         let mut kernels: Vec<usize> = places.iter().map(|&p| globals[p]).collect();

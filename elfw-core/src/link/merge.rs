@@ -2000,9 +2000,8 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         let merc = parse_info(data).map_err(|e| bad(self.obj, format!(".nv.merc.nv.info: {e}")))?;
         let frame = |r: &InfoRecord<'_>| -> Option<(u32, u32)> {
             (r.attr == EIATTR_FRAME_SIZE && r.payload.len() >= 8).then(|| {
-                let w = |i: usize| {
-                    u32::from_le_bytes(r.payload[i..i + 4].try_into().unwrap_or([0; 4]))
-                };
+                let w =
+                    |i: usize| u32::from_le_bytes(r.payload[i..i + 4].try_into().unwrap_or([0; 4]));
                 (w(0), w(4))
             })
         };
@@ -2013,7 +2012,12 @@ impl<'a, 'd> MergeCx<'a, 'd> {
                 continue;
             };
             first.entry(s.shndx).or_insert(v);
-            let lost = self.maps.lost.get(in_sym as usize).copied().unwrap_or(false);
+            let lost = self
+                .maps
+                .lost
+                .get(in_sym as usize)
+                .copied()
+                .unwrap_or(false);
             if let (Some(Some(sym)), false) = (self.maps.sym.get(in_sym as usize), lost) {
                 self.st.merc_frame_sizes.insert(*sym, v);
             }
