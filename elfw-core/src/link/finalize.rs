@@ -295,7 +295,7 @@ pub fn check_shared_limits(st: &State<'_>, opts: &LinkOptions, diags: &mut Diagn
         return;
     }
     let reserve = super::shared::reserved_bytes(opts);
-    for (_, sym) in kernel_entries(st) {
+    for (_, sym) in kernel_entries(st, opts) {
         let name = st.sym(sym).name();
         let Some(window) = st.section_by_name(&format!(".nv.shared.{name}")) else {
             continue;
@@ -1018,7 +1018,7 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
         let regs = |f: usize| st.functions[f].regcount.unwrap_or(0);
         max_regs[*k] = Some(order.iter().map(|&f| regs(f)).fold(regs(*k), u32::max));
     }
-    let entries = kernel_entries(st);
+    let entries = kernel_entries(st, opts);
     let mut entry_of: BySym<Option<usize>> = BySym::new(st, None);
     for &(i, s) in &entries {
         *entry_of.at(s) = Some(i);
@@ -1718,8 +1718,9 @@ type Reach = Vec<(usize, Vec<usize>)>;
 /// prototype is the one the call site names (observed: a kernel that deletes through a virtual
 /// destructor takes the deleting destructors' register count and their `free`).
 /// The kernels that stay kernels in a final link, in symbol-table order: local (static)
-/// kernels first, then global ones.
-pub(super) fn kernel_entries(st: &State<'_>) -> Vec<(usize, SymIdx)> {
+/// kernels first, then global ones (those of `nvcc -ewp` inputs in their code order, as
+/// `.symtab` lists them: see `kernels_in_code_order`).
+pub(super) fn kernel_entries(st: &State<'_>, opts: &LinkOptions) -> Vec<(usize, SymIdx)> {
     let mut entries = Vec::new();
     for (i, f) in st.functions.iter().enumerate().skip(1) {
         if let (true, false, false, Some(sym)) = (f.is_entry, f.dead, f.demoted, f.sym) {
@@ -1730,6 +1731,35 @@ pub(super) fn kernel_entries(st: &State<'_>) -> Vec<(usize, SymIdx)> {
         SymKind::Local(l) => (0, l.pos()),
         SymKind::Global(g) => (1, g.pos()),
     });
+    if opts.whole_program_inputs {
+        let first = entries
+            .iter()
+            .position(|(_, s)| matches!(s.kind(), SymKind::Global(_)))
+            .unwrap_or(entries.len());
+        let mut slots: Vec<usize> = entries[first..]
+            .iter()
+            .filter_map(|(_, s)| match s.kind() {
+                SymKind::Global(g) => Some(g.pos()),
+                SymKind::Local(_) => None,
+            })
+            .collect();
+        kernels_in_code_order(st, &mut slots);
+        let func: FxHashMap<usize, usize> = entries[first..]
+            .iter()
+            .filter_map(|&(i, s)| match s.kind() {
+                SymKind::Global(g) => Some((g.pos(), i)),
+                SymKind::Local(_) => None,
+            })
+            .collect();
+        for (e, slot) in entries[first..].iter_mut().zip(slots) {
+            if let (Some(&i), Some(g)) = (
+                func.get(&slot),
+                crate::arena::GlobalIdx::from_slot(slot as u32),
+            ) {
+                *e = (i, SymIdx::from(g));
+            }
+        }
+    }
     entries
 }
 
@@ -1744,7 +1774,7 @@ pub fn warn_unknown_stack_sizes(st: &mut State<'_>, opts: &LinkOptions, diags: &
     let calls = calls_with_indirect(st);
     // (Frame sizes do not matter here: a stack is unknown exactly where recursion is.)
     let stack = min_stacks(st, &calls);
-    for (i, sym) in kernel_entries(st) {
+    for (i, sym) in kernel_entries(st, opts) {
         if stack[i].is_some() {
             continue;
         }
@@ -1876,12 +1906,21 @@ fn info_sections(st: &State<'_>) -> Vec<Option<SecId>> {
             }
         }
     }
+    // (Not a function inside another's code, an `nvcc -ewp` kernel's internal function: the
+    // section's records are its owner's, which counts them once. Observed, sm_100, a final
+    // link of an `-r` image whose kernel holds one mbarrier and a division helper: 1.)
     st.functions
         .iter()
         .map(|f| {
-            let SymSection::Section(text) = st.sym(f.sym?).section() else {
+            let sym = f.sym?;
+            let SymSection::Section(text) = st.sym(sym).section() else {
                 return None;
             };
+            if let Link::Symbol { sym: owner, .. } = st.sec(text).info() {
+                if owner != sym {
+                    return None;
+                }
+            }
             of_text.get(text.index()).copied().flatten()
         })
         .collect()
@@ -2372,12 +2411,21 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
         }
     }
     let first_global = n;
-    for (i, s) in st.globals.iter().enumerate().skip(1) {
-        if !local_now(s) && symbol_in_image(st, s) {
-            global[i] = n;
-            n += 1;
-            order.push(crate::arena::GlobalIdx::from_slot(i as u32).unwrap().into());
-        }
+    let mut globals: Vec<usize> = st
+        .globals
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, s)| !local_now(*s) && symbol_in_image(st, *s))
+        .map(|(i, _)| i)
+        .collect();
+    if opts.whole_program_inputs {
+        kernels_in_code_order(st, &mut globals);
+    }
+    for i in globals {
+        global[i] = n;
+        n += 1;
+        order.push(crate::arena::GlobalIdx::from_slot(i as u32).unwrap().into());
     }
     let mirrored = order.len();
     // In `.nv.constant0.<k>` section order, which is the kernels' `.text` order.
@@ -2401,6 +2449,46 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
         },
         mirrored,
         order,
+    }
+}
+
+/// Links of `nvcc -ewp` objects: each input's kernels (`globals`, slots of `st.globals` in
+/// output order) take the places its kernels hold among them in the order of their `.text`
+/// sections, not of their input symbols (observed, sm_100 `-r`: a kernel whose section also
+/// holds an internal function has it made first, and its name then comes first in `.symtab`
+/// and `.strtab` too).
+fn kernels_in_code_order(st: &State<'_>, globals: &mut [usize]) {
+    let sym =
+        |i: usize| crate::arena::GlobalIdx::from_slot(i as u32).map(|g| st.sym(SymIdx::from(g)));
+    let code = |i: usize| -> Option<SecId> {
+        let s = sym(i)?;
+        match s.section() {
+            SymSection::Section(id)
+                if s.sym_type() == STT_FUNC && s.other() & super::merge::STO_CUDA_ENTRY != 0 =>
+            {
+                Some(id)
+            }
+            _ => None,
+        }
+    };
+    let mut inputs: Vec<usize> = globals
+        .iter()
+        .filter(|&&i| code(i).is_some())
+        .filter_map(|&i| sym(i).map(|s| s.input()))
+        .collect();
+    inputs.sort_unstable();
+    inputs.dedup();
+    for input in inputs {
+        let places: Vec<usize> = (0..globals.len())
+            .filter(|&p| {
+                code(globals[p]).is_some() && sym(globals[p]).is_some_and(|s| s.input() == input)
+            })
+            .collect();
+        let mut kernels: Vec<usize> = places.iter().map(|&p| globals[p]).collect();
+        kernels.sort_by_key(|&i| code(i).map_or(u32::MAX, |id| id.0));
+        for (&p, k) in places.iter().zip(kernels) {
+            globals[p] = k;
+        }
     }
 }
 

@@ -910,6 +910,10 @@ pub fn emit(
         };
         let p = pos_of(id);
         data_index.insert(id, merc.len());
+        let mut bytes = out[p].bytes.clone();
+        if name == ".nv.info" && !st.merc_frame_sizes.is_empty() {
+            own_frame_sizes(st, nums, bytes.to_mut());
+        }
         merc.push(OutSection {
             name: format!(".nv.merc{name}"),
             sh_type: t,
@@ -919,7 +923,7 @@ pub fn emit(
             addralign: out[p].addralign,
             entsize: out[p].entsize,
             size: out[p].size,
-            bytes: out[p].bytes.clone(),
+            bytes,
             has_data: true,
             twin_pos: Some(p),
         });
@@ -1319,4 +1323,34 @@ fn merc_symtab(
         out.extend_from_slice(&size.to_le_bytes());
     }
     out
+}
+
+/// `.nv.merc.nv.info` (a copy of the SASS `.nv.info`, `bytes`): each `EIATTR_FRAME_SIZE`
+/// record gets its function's own Mercury value (`State::merc_frame_sizes`), where the SASS
+/// record may carry another function's of the same section.
+fn own_frame_sizes(st: &State<'_>, nums: &super::finalize::SymbolNumbers, bytes: &mut [u8]) {
+    let by_number: FxHashMap<u32, u32> = st
+        .merc_frame_sizes
+        .iter()
+        .map(|(&sym, &v)| (nums.get(sym), v))
+        .filter(|&(n, _)| n != 0)
+        .collect();
+    let mut p = 0;
+    while p + 4 <= bytes.len() {
+        let (format, attr) = (bytes[p], bytes[p + 1]);
+        if format != crate::nvinfo::EIFMT_SVAL {
+            p += 4;
+            continue;
+        }
+        let len = u16::from_le_bytes([bytes[p + 2], bytes[p + 3]]) as usize;
+        let body = p + 4;
+        p = body + len;
+        if attr != super::merge::EIATTR_FRAME_SIZE || len < 8 || p > bytes.len() {
+            continue;
+        }
+        let n = u32::from_le_bytes(bytes[body..body + 4].try_into().unwrap_or([0; 4]));
+        if let Some(v) = by_number.get(&n) {
+            bytes[body + 4..body + 8].copy_from_slice(&v.to_le_bytes());
+        }
+    }
 }

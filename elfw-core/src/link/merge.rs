@@ -1926,6 +1926,10 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         if let Some(t) = target {
             self.st.info_places.entry(t).or_insert((self.input, idx));
         }
+        let records = match target {
+            None if self.opts.target.is_mercury() => self.merc_frame_sizes(records)?,
+            _ => records,
+        };
         let records = self.map_info_records(records);
         let Some(t) = target else {
             for r in &records {
@@ -1976,6 +1980,67 @@ impl<'a, 'd> MergeCx<'a, 'd> {
         let merc = self.map_info_records(merc);
         self.st.merc_section_info.entry(t).or_default().extend(merc);
         Ok(())
+    }
+
+    /// Mercury targets, an input's global `.nv.info`: the `EIATTR_FRAME_SIZE` values from its
+    /// `.nv.merc.nv.info` (whose symbols are `.symtab`'s, index for index). Observed with
+    /// nvlink, `-r` and final links alike: each function's SASS record takes the value of the
+    /// first Mercury record naming a function of the same code section (an `nvcc -ewp`
+    /// kernel's section holds the kernel and its internal functions `$k$f`; ptxas writes the
+    /// kernel's frame size for all of them in SASS, each one's own in Mercury), and the
+    /// output's `.nv.merc.nv.info` keeps each function's own Mercury value
+    /// (`State::merc_frame_sizes`).
+    fn merc_frame_sizes(
+        &mut self,
+        mut records: Vec<InfoRecord<'d>>,
+    ) -> Result<Vec<InfoRecord<'d>>, LinkError> {
+        let Some(m) = self.elf().section_by_name(b".nv.merc.nv.info") else {
+            return Ok(records);
+        };
+        let data = self.elf().section_data(m).map_err(|e| bad(self.obj, e))?;
+        let merc = parse_info(data).map_err(|e| bad(self.obj, format!(".nv.merc.nv.info: {e}")))?;
+        let frame = |r: &InfoRecord<'_>| -> Option<(u32, u32)> {
+            (r.attr == EIATTR_FRAME_SIZE && r.payload.len() >= 8).then(|| {
+                let w =
+                    |i: usize| u32::from_le_bytes(r.payload[i..i + 4].try_into().unwrap_or([0; 4]));
+                (w(0), w(4))
+            })
+        };
+        // The first Mercury value by code section, and each function's own.
+        let mut first: rustc_hash::FxHashMap<u32, u32> = Default::default();
+        for (in_sym, v) in merc.iter().filter_map(frame) {
+            let Some(s) = self.syms.get(in_sym as usize) else {
+                continue;
+            };
+            first.entry(s.shndx).or_insert(v);
+            let lost = self
+                .maps
+                .lost
+                .get(in_sym as usize)
+                .copied()
+                .unwrap_or(false);
+            if let (Some(Some(sym)), false) = (self.maps.sym.get(in_sym as usize), lost) {
+                self.st.merc_frame_sizes.insert(*sym, v);
+            }
+        }
+        for r in &mut records {
+            let Some((in_sym, v)) = frame(r) else {
+                continue;
+            };
+            let Some(&w) = self
+                .syms
+                .get(in_sym as usize)
+                .and_then(|s| first.get(&s.shndx))
+            else {
+                continue;
+            };
+            if w != v {
+                let mut p = r.payload.to_vec();
+                p[4..8].copy_from_slice(&w.to_le_bytes());
+                r.payload = self.st.bump.alloc_slice_copy(&p);
+            }
+        }
+        Ok(records)
     }
 
     /// Input `.nv.info` records in output terms: symbol operands mapped, EXTERNS lists

@@ -882,6 +882,34 @@ fn relocatable_size(own: u64, align: u64) -> u64 {
     }
 }
 
+/// A relocatable link without `extern __shared__` names: a kernel's empty `.nv.shared.<k>`
+/// from the input is kept, sized by [`relocatable_size`] for its own alignment (observed,
+/// sm_90 to sm_120: ptxas writes an empty 16-aligned window for every kernel of an `nvcc
+/// -ewp` object whose code uses dynamic shared memory, the names resolved; nvlink's `-r`
+/// gives each 0x10 bytes, no section symbol).
+fn size_empty_windows(st: &mut State<'_>) {
+    for i in 1..st.sections.len() {
+        let id = SecId(i as u32);
+        let s = st.sec(id);
+        if s.removed()
+            || s.sh_type() != SHT_CUDA_SHARED
+            || s.size() != 0
+            || s.addralign() != 16
+            || !s.name().starts_with(".nv.shared.")
+        {
+            continue;
+        }
+        *st.sec_mut(id).size() = relocatable_size(0, 16);
+        // Bytes without variables: the null symbol's value is the window's alignment, as
+        // below (observed: 0x10).
+        st.null_symbol_value = 16;
+        // (Without a section symbol, observed.)
+        if let Some(sym) = st.sec(id).symbol() {
+            st.locals.removed[sym.pos()] = true;
+        }
+    }
+}
+
 /// A relocatable link with `extern __shared__` names (observed, nvlink 13.5, sm_75 to sm_120;
 /// a link without them keeps the inputs' shared sections as they are):
 /// - the names are defined in `.nv_debug.shared` (made if no input has it), their values
@@ -912,7 +940,10 @@ fn size_relocatable_windows(st: &mut State<'_>, opts: &LinkOptions) {
     // (Only a shared section holds no bytes: one of another type under the name is damage.)
     let debug = match st.section_by_name(".nv_debug.shared") {
         Some(sec) if st.sec(sec).sh_type() == SHT_CUDA_SHARED => sec,
-        _ => return,
+        _ => {
+            size_empty_windows(st);
+            return;
+        }
     };
     if dynamic.is_empty() {
         align_windows_for_common_area(st, debug);

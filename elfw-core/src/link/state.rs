@@ -564,6 +564,9 @@ pub struct State<'d> {
     pub merc_section_info: FxHashMap<SecId, Vec<InfoRecord<'d>>>,
     /// Each function's register count as the inputs so far report it (weak contests).
     pub regcounts: FxHashMap<SymIdx, u32>,
+    /// Mercury targets: each function's `EIATTR_FRAME_SIZE` in its input's
+    /// `.nv.merc.nv.info` (the output's keeps it; the SASS record may differ).
+    pub merc_frame_sizes: FxHashMap<SymIdx, u32>,
     /// Weak definitions that met, in the order they did (for the link map).
     pub weak_contests: Vec<WeakContest>,
     /// Weak copies a later copy replaced whose code had relocations, as (input, symbol): their
@@ -781,6 +784,7 @@ impl<'d> State<'d> {
             pruned_debug_frame: None,
             line_moves: Vec::new(),
             regcounts: FxHashMap::default(),
+            merc_frame_sizes: FxHashMap::default(),
             weak_contests: Vec::new(),
             replaced_with_relocations: Vec::new(),
             info_places: FxHashMap::default(),
