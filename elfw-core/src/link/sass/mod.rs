@@ -65,6 +65,7 @@
 
 mod async_store;
 mod bulk;
+mod elect;
 mod forms;
 pub mod scoreboard;
 
@@ -166,6 +167,9 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
     // registers, and never learned `UGETNEXTWORKID`: hand-written rules (`bulk.rs`).
     if lo & 0xfff == async_store::STAS {
         return async_store::async_store_def_use(lo, hi);
+    }
+    if lo & 0xfff == elect::ELECT {
+        return elect::elect_def_use(lo, hi);
     }
     match lo & 0xfff {
         bulk::UBLKCP => return bulk::bulk_copy_def_use(lo, hi),
