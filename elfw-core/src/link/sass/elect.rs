@@ -43,7 +43,7 @@ mod tests {
             kind: RegKind::Ur,
             num: 6,
         };
-        assert_eq!(du.defs, vec![p0, ur6]);
+        assert_eq!(du.defs, vec![ur6, p0]);
         assert!(du.uses.is_empty());
         // @P0 ELECT P1, URZ, PT: the table's form, unchanged.
         let du = def_use(0x0000_0000_00ff_082f, 0x000f_e200_0382_0000).unwrap();
