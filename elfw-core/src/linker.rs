@@ -873,6 +873,34 @@ impl Linker {
                          will build everything with '-lineinfo'",
                     ));
                 }
+                // The modules' register caps (`-maxreg N` in the entry's options), unless the
+                // link gives its own: checked over every module before the floating-point
+                // options (observed).
+                let mut lto_opts = lto_opts.clone();
+                if lto_opts.maxrregcount.is_none() {
+                    match lto::ModuleMaxreg::of(lto_modules.iter().filter_map(|m| m.options)) {
+                        lto::ModuleMaxreg::None => {}
+                        lto::ModuleMaxreg::All(n) => lto_opts.maxrregcount = Some(n),
+                        lto::ModuleMaxreg::Some(n) => {
+                            out.diagnostics.push(Diagnostic::new(
+                                Severity::Info,
+                                format!(
+                                    "Some objects do not have '-maxrregcount' specified but \
+                                     others do; will build everything with '-maxrregcount={n}'"
+                                ),
+                            ));
+                            lto_opts.maxrregcount = Some(n);
+                        }
+                        lto::ModuleMaxreg::Mismatch => {
+                            out.diagnostics.push(Diagnostic::new(
+                                Severity::Fatal,
+                                "Cicc option values for '-maxrregcount' do not match",
+                            ));
+                            return out;
+                        }
+                    }
+                }
+                let lto_opts = &lto_opts;
                 let mut cicc: Option<lto::CiccOptions> = None;
                 for options in lto_modules.iter().filter_map(|m| m.options) {
                     let these = lto::CiccOptions::parse(options);

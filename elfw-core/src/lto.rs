@@ -189,6 +189,59 @@ pub fn generates_line_info(options: &[u8]) -> bool {
         .any(|w| w == b"-generate-line-info")
 }
 
+/// The register cap an LTO-IR module was compiled with (`nvcc -dlto -maxrregcount=N` writes
+/// `-maxreg N` into the fatbin entry's options), `None` when the entry does not say.
+pub fn module_maxreg(options: &[u8]) -> Option<u32> {
+    let text = String::from_utf8_lossy(options);
+    let mut words = text.split_ascii_whitespace();
+    let mut found = None;
+    while let Some(word) = words.next() {
+        if word == "-maxreg" {
+            found = words.next().and_then(|v| v.parse().ok());
+        }
+    }
+    found
+}
+
+/// What the modules' register caps ([`module_maxreg`]) make of a link without its own
+/// `-maxrregcount` (observed, nvlink 13.5): modules that name different caps are refused
+/// (`Cicc option values for '-maxrregcount' do not match`, checked over every module before
+/// the floating-point options); one cap named by some modules but not others is applied to
+/// the whole program with an info; one cap named by all is applied silently. NVVM IR files
+/// (no entry options) do not count. A link's own `-maxrregcount` overrides the modules' caps
+/// and silences both messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleMaxreg {
+    /// No module names a cap.
+    None,
+    /// Every module with entry options names this cap.
+    All(u32),
+    /// Some modules name this cap, others none: nvlink's info.
+    Some(u32),
+    /// Two modules name different caps: nvlink's fatal.
+    Mismatch,
+}
+
+impl ModuleMaxreg {
+    /// From the entry options of every module that has them, in input order.
+    pub fn of<'a>(options: impl IntoIterator<Item = &'a [u8]>) -> ModuleMaxreg {
+        let (mut cap, mut unnamed) = (None, false);
+        for caps in options.into_iter().map(module_maxreg) {
+            match (caps, cap) {
+                (None, _) => unnamed = true,
+                (Some(n), None) => cap = Some(n),
+                (Some(n), Some(first)) if n != first => return ModuleMaxreg::Mismatch,
+                _ => {}
+            }
+        }
+        match cap {
+            None => ModuleMaxreg::None,
+            Some(n) if unnamed => ModuleMaxreg::Some(n),
+            Some(n) => ModuleMaxreg::All(n),
+        }
+    }
+}
+
 /// The host-reference lists libnvvm is told about (nvlink's `-host-ref-*` options), each
 /// already joined.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -348,6 +401,21 @@ pub fn ptxas_arguments(target: SmArch, debug: bool, lto: &LtoOptions, whole: boo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn module_register_caps_as_nvlink_reads_them() {
+        // Entry options as `nvcc -dlto -dc [-maxrregcount=N] [-lineinfo]` writes them.
+        let m32: &[u8] = b"-maxreg 32 -ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1";
+        let m48: &[u8] = b"-maxreg 48 -generate-line-info -ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1";
+        let none: &[u8] = b"-ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1";
+        assert_eq!(module_maxreg(m48), Some(48));
+        assert_eq!(module_maxreg(none), None);
+        assert_eq!(ModuleMaxreg::of([none, none]), ModuleMaxreg::None);
+        assert_eq!(ModuleMaxreg::of([m32, m32]), ModuleMaxreg::All(32));
+        assert_eq!(ModuleMaxreg::of([none, m32]), ModuleMaxreg::Some(32));
+        assert_eq!(ModuleMaxreg::of([m48, none]), ModuleMaxreg::Some(48));
+        assert_eq!(ModuleMaxreg::of([none, m32, m48]), ModuleMaxreg::Mismatch);
+    }
 
     fn opts(partial: bool, force: bool, refs: &HostRefOptions) -> Vec<String> {
         nvvm_options(&NvvmOptionInputs {

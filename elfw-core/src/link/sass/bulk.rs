@@ -124,7 +124,11 @@ pub(super) fn next_work_id_def_use(lo: u64, hi: u64) -> Option<DefUse> {
     let hi = hi & super::BODY_HI;
     // Every field but the guard (bits 12-15) and `URa` (bits 24-31) held zero in all examples,
     // and the high body was `0x800_0000` (the `SELFCAST` form).
-    if lo & 0xffff_ffff_00ff_0fff != UGETNEXTWORKID || lo >> 12 & 0xf == 0xf || hi != 0x800_0000 {
+    // (`.BROADCAST`, the `.multicast::cluster::all` request: hi body `0x800_0100`, same operands.)
+    if lo & 0xffff_ffff_00ff_0fff != UGETNEXTWORKID
+        || lo >> 12 & 0xf == 0xf
+        || (hi != 0x800_0000 && hi != 0x800_0100)
+    {
         return None;
     }
     let uses = pair((lo >> 24) & 0xff)?.to_vec();
@@ -189,7 +193,10 @@ mod tests {
         // Never seen: an odd first register, URZ, another high body, a field set elsewhere.
         assert_eq!(def_use(0x0000_0000_0500_73ca, 0x0800_0000), None);
         assert_eq!(def_use(0x0000_0000_ff00_73ca, 0x0800_0000), None);
-        assert_eq!(def_use(0x0000_0000_0400_73ca, 0x0800_0100), None);
+        assert_eq!(def_use(0x0000_0000_0400_73ca, 0x0800_0200), None);
+        // UGETNEXTWORKID.BROADCAST [UR4], [UR5] (`.multicast::cluster::all`, sm_100a/sm_120a)
+        let du = def_use(0x0000_0000_0400_73ca, 0x000f_d800_0800_0100).unwrap();
+        assert_eq!((du.uses, du.guard), (ur(&[4, 5]), None));
         assert_eq!(def_use(0x0000_0004_0400_73ca, 0x0800_0000), None);
     }
 

@@ -63,7 +63,9 @@
 //! The scoreboard pass that uses it is [`scoreboard`] (model v12), run by the linker on the
 //! triggered functions of gated links (`link/rescore.rs`).
 
+mod async_store;
 mod bulk;
+mod elect;
 mod forms;
 pub mod scoreboard;
 
@@ -143,6 +145,10 @@ fn field_bits(kind: RegKind) -> u8 {
 /// without modifiers), or `None` for an opcode never seen. In all data every opcode had one name.
 pub fn mnemonic(lo: u64) -> Option<&'static str> {
     let opcode = (lo & 0xfff) as u16;
+    if u64::from(opcode) == async_store::STAS {
+        // Hand-written (`async_store.rs`): not in the learned names.
+        return Some("STAS");
+    }
     NAMES
         .binary_search_by_key(&opcode, |&(o, _)| o)
         .ok()
@@ -159,6 +165,12 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
     }
     // The table reads the bulk copy's first operand as a destination and its pairs as single
     // registers, and never learned `UGETNEXTWORKID`: hand-written rules (`bulk.rs`).
+    if lo & 0xfff == async_store::STAS {
+        return async_store::async_store_def_use(lo, hi);
+    }
+    if lo & 0xfff == elect::ELECT {
+        return elect::elect_def_use(lo, hi);
+    }
     match lo & 0xfff {
         bulk::UBLKCP => return bulk::bulk_copy_def_use(lo, hi),
         bulk::SYNCS_EXCH => return bulk::barrier_exchange_def_use(lo, hi),
