@@ -59,15 +59,10 @@ pub(super) fn async_store_def_use(lo: u64, hi: u64) -> Option<DefUse> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{def_use, mnemonic, Reg, RegKind};
+    use super::super::{def_use, mnemonic, regs, Reg, RegKind};
 
     fn r(v: &[u8]) -> Vec<Reg> {
-        v.iter()
-            .map(|&num| Reg {
-                kind: RegKind::R,
-                num,
-            })
-            .collect()
+        regs(RegKind::R, v)
     }
 
     /// Bodies from nvdisasm of sm_100/sm_120 images (control bits set as ptxas wrote them).

@@ -137,15 +137,10 @@ pub(super) fn next_work_id_def_use(lo: u64, hi: u64) -> Option<DefUse> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{def_use, Reg, RegKind};
+    use super::super::{def_use, regs, Reg, RegKind};
 
     fn ur(v: &[u8]) -> Vec<Reg> {
-        v.iter()
-            .map(|&num| Reg {
-                kind: RegKind::Ur,
-                num,
-            })
-            .collect()
+        regs(RegKind::Ur, v)
     }
 
     /// Bodies from nvdisasm of sm_100/sm_120 images (the control bits are ignored).

@@ -102,6 +102,12 @@ impl std::fmt::Display for Reg {
     }
 }
 
+/// Registers of one file numbered `nums`, for the decoders' unit tests.
+#[cfg(test)]
+fn regs(kind: RegKind, nums: &[u8]) -> Vec<Reg> {
+    nums.iter().map(|&num| Reg { kind, num }).collect()
+}
+
 /// Registers as a comma-separated list (`R2,R3,Ur4`), for reports and research tools.
 pub fn reg_list(regs: &[Reg]) -> String {
     regs.iter()
