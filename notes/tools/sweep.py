@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Variant sweep: for each corpus case, rewrite its link line (MODE) and run nvlink and elfw on it.
 usage: sweep.py MODE ELFW case... ; MODE in g (add -g), dup (first input twice), rev (inputs reversed),
-r (relocatable -r), v (-v), cg (--dump-callgraph). Prints: case verdict detail. Needs PATH with nvlink."""
+r (relocatable -r), v (-v), cg (--dump-callgraph), pr (--preserve-relocs),
+rf (nvlink's -r of the inputs, then the final link of that image with both linkers). Prints: case verdict detail. Needs PATH with nvlink."""
 import os, sys, subprocess, shutil, tempfile
 mode, elfw, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
 corpus = os.environ.get('CORPUS', '/work/lead/tests/corpus')
@@ -16,6 +17,7 @@ def variant(args):
     if mode == 'g': return a + ['-g']
     if mode == 'v': return a + ['-v']
     if mode == 'cg': return a + ['--dump-callgraph']
+    if mode == 'pr': return a + ['--preserve-relocs'] if '--preserve-relocs' not in a else None
     if mode == 'r': return a + ['-r'] if '-r' not in a else None
     idx = []
     i = 0
@@ -25,6 +27,11 @@ def variant(args):
         if not x.startswith('-') and x.lower().endswith(INPUT): idx.append(i)
         i += 1
     if not idx: return None
+    if mode == 'rf':
+        first = idx[0]
+        final = [x for k, x in enumerate(a) if k not in idx]
+        final.insert(first - sum(1 for k in idx if k < first), 'rf_part.cubin')
+        return final
     if mode == 'dup': return a[:idx[0]+1] + [a[idx[0]]] + a[idx[0]+1:]
     if mode == 'rev':
         if len(idx) < 2: return None
@@ -50,10 +57,19 @@ for c in cases:
         for f in ('expected.cubin', 'nvlink.stdout', 'nvlink.stderr', 'nvlink.status'):
             if os.path.exists(os.path.join(w, f)): os.remove(os.path.join(w, f))
         env = dict(os.environ, PATH=os.path.join(T, 'bin') + ':' + os.environ['PATH'])
+        if mode == 'rf':
+            ra = list(args)
+            o = outname(ra)
+            ra = [('rf_part.cubin' if x == o else x) for x in ra]
+            if '-r' not in ra: ra.append('-r')
+            pr = subprocess.run([os.path.join(T, 'bin/nvlink')] + ra, cwd=w, capture_output=True, env=env, timeout=600)
+            if pr.returncode != 0 or not os.path.exists(os.path.join(w, 'rf_part.cubin')):
+                res = None; break
         p = subprocess.run([exe] + v, cwd=w, capture_output=True, env=env, timeout=600)
         o = outname(v)
         img = os.path.join(w, o) if o and os.path.exists(os.path.join(w, o)) else None
         res[who] = (p.returncode, p.stdout, p.stderr, img)
+    if res is None: print(c, 'n/a (-r refused)', flush=True); continue
     nv, el = res['nv'], res['el']
     msg = 'same'
     if nv[0] != el[0]: msg = f'status {nv[0]}/{el[0]}'
