@@ -541,6 +541,17 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             || !dynamic.is_empty()
             || start > 0
             || (in_common_area && has_dynamic_asking && !held);
+        // The empty 16-aligned window ptxas writes for each kernel of an `nvcc -ewp` object
+        // whose code used dynamic memory stays, as the reserved bytes alone from sm_100 and
+        // empty below (observed, final links: 0x400 on sm_100 and sm_120, 0 on sm_90; a `-g`
+        // link drops it).
+        let empty_input = !uses_shared
+            && own == 0
+            && !opts.debug
+            && opts.whole_program_inputs
+            && blank == 0
+            && blank_align == 16;
+        let uses_shared = uses_shared || empty_input;
         let only_dynamic = private.is_empty() && start == 0 && blank == 0;
         // sm_90: nvlink moves a window's variables past the reserved bytes; one with bytes
         // but no variables moves the null symbol instead (observed: 0x400 per such window of
@@ -556,6 +567,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic_code,
             uses_shared,
             only_dynamic,
+            empty_input,
             size_order: None,
         });
     }
@@ -656,6 +668,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic_code,
             uses_shared: !own.is_empty() || !dynamic.is_empty() || start > 0,
             only_dynamic: own.is_empty() && start == 0,
+            empty_input: false,
             dynamic,
             size_order: own
                 .iter()
@@ -676,6 +689,7 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
             dynamic_code,
             uses_shared,
             only_dynamic,
+            empty_input,
             size_order,
         } = window;
         let mut end = group_end[w];
@@ -712,7 +726,9 @@ pub fn layout_shared(st: &mut State<'_>, opts: &LinkOptions) {
         if let Some(sec) = st.section_by_name(&name) {
             let mut s = st.sec_mut(sec);
             *s.nodes() = NodeList::EMPTY;
-            if uses_shared {
+            if empty_input && end == 0 && !opts.target.is_mercury() {
+                *s.size() = 0;
+            } else if uses_shared {
                 *s.size() = reserve.saturating_add(end);
                 // What the variables ask, not what ptxas gave the input section (observed: a
                 // kernel with 4-byte arrays only, whose input section is aligned 0x10 for the
@@ -1258,6 +1274,8 @@ struct Window {
     uses_shared: bool,
     /// Whether it holds only dynamic memory.
     only_dynamic: bool,
+    /// Whether it is kept only as the empty window of an `nvcc -ewp` object.
+    empty_input: bool,
     /// A left-out kernel's: the largest place in the link-wide size order of the function
     /// variables it holds (orders the windows the link makes for such kernels).
     size_order: Option<usize>,
