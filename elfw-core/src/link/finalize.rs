@@ -1023,10 +1023,25 @@ fn entry_properties(st: &mut State<'_>, opts: &LinkOptions) {
     for &(i, s) in &entries {
         *entry_of.at(s) = Some(i);
     }
+    let mut stack = stack;
     for r in st.info.iter_mut() {
         let Some(sym) = r.sym else { continue };
         if r.attr == EIATTR_MAX_STACK_SIZE {
             r.dropped = true;
+        }
+        // ptxas `-ewp` writes a minimum stack size only when it cannot know it (recursion
+        // inside a kernel's own code, which no callgraph edge shows): the kernel's stack is
+        // unknown then, as for recursion the link sees; the link's own records replace the
+        // input's (observed, sm_100 and sm_120: a kernel calling its recursive internal
+        // function gets MIN_STACK_SIZE and CRS_STACK_SIZE 0xffffffff, the input's records for
+        // the kernel and `$k$f` are gone; the `-r` image of such an object alike).
+        if r.attr == EIATTR_MIN_STACK_SIZE {
+            r.dropped = true;
+            if r.payload.get(4..8) == Some(&u32::MAX.to_le_bytes()[..]) {
+                if let Some(Some(k)) = entry_of.get(sym) {
+                    stack[k] = None;
+                }
+            }
         }
         if r.attr == EIATTR_REGCOUNT {
             if let Some(f) = entry_of.get(sym).flatten() {
