@@ -903,18 +903,31 @@ fn relocatable_size(own: u64, align: u64) -> u64 {
 /// sm_90 to sm_120: ptxas writes an empty 16-aligned window for every kernel of an `nvcc
 /// -ewp` object whose code uses dynamic shared memory, the names resolved; nvlink's `-r`
 /// gives each 0x10 bytes, no section symbol).
+///
+/// A window with bytes but no variables (an `nvcc -ewp` object's: ptxas resolved the names)
+/// sets the null symbol's value to its alignment, the first such window's in section order
+/// (observed, sm_100 `-r`: 8 for windows aligned 8 then 4, 4 for 4 then 8, 8 for 8 then 1).
 fn size_empty_windows(st: &mut State<'_>) {
+    let mut blank_seen = false;
     for i in 1..st.sections.len() {
         let id = SecId(i as u32);
         let s = st.sec(id);
-        if s.removed()
-            || s.sh_type() != SHT_CUDA_SHARED
-            || s.size() != 0
-            || s.addralign() != 16
-            || !s.name().starts_with(".nv.shared.")
+        if s.removed() || s.sh_type() != SHT_CUDA_SHARED || !s.name().starts_with(".nv.shared.")
         {
             continue;
         }
+        if s.size() != 0 {
+            let align = s.addralign().max(1);
+            if !blank_seen && !st.shared_vars.iter().any(|v| v.section == Some(id)) {
+                blank_seen = true;
+                st.null_symbol_value = align;
+            }
+            continue;
+        }
+        if s.addralign() != 16 {
+            continue;
+        }
+        blank_seen = true;
         *st.sec_mut(id).size() = relocatable_size(0, 16);
         // Bytes without variables: the null symbol's value is the window's alignment, as
         // below (observed: 0x10).
