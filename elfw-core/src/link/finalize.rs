@@ -1746,7 +1746,7 @@ pub(super) fn kernel_entries(st: &State<'_>, opts: &LinkOptions) -> Vec<(usize, 
         SymKind::Local(l) => (0, l.pos()),
         SymKind::Global(g) => (1, g.pos()),
     });
-    if opts.whole_program_inputs {
+    if kernels_by_code(st, opts) {
         let first = entries
             .iter()
             .position(|(_, s)| matches!(s.kind(), SymKind::Global(_)))
@@ -2434,7 +2434,7 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
         .filter(|(_, s)| !local_now(*s) && symbol_in_image(st, *s))
         .map(|(i, _)| i)
         .collect();
-    if opts.whole_program_inputs {
+    if kernels_by_code(st, opts) {
         kernels_in_code_order(st, &mut globals);
     }
     for i in globals {
@@ -2465,6 +2465,31 @@ fn number_symbols(st: &State<'_>, opts: &LinkOptions) -> SymbolNumbers {
         mirrored,
         order,
     }
+}
+
+/// Whether the kernels' names follow their code (`kernels_in_code_order`): links of `nvcc
+/// -ewp` objects, and of the `-r` images of such objects, which are plain relocatable
+/// objects but still hold internal functions (`$k$f`, a local function inside a kernel's
+/// section; observed, sm_100 and sm_120: the final link of a `-r` image of four `-ewp`
+/// objects lists the kernels in the order of their sections).
+fn kernels_by_code(st: &State<'_>, opts: &LinkOptions) -> bool {
+    if opts.whole_program_inputs {
+        return true;
+    }
+    let kernel_code: rustc_hash::FxHashSet<SecId> = st
+        .functions
+        .iter()
+        .skip(1)
+        .filter(|f| f.is_entry)
+        .filter_map(|f| match f.sym.map(|s| st.sym(s).section()) {
+            Some(SymSection::Section(t)) => Some(t),
+            _ => None,
+        })
+        .collect();
+    st.locals.iter().skip(1).any(|s| {
+        s.sym_type() == STT_FUNC
+            && matches!(s.section(), SymSection::Section(t) if kernel_code.contains(&t))
+    })
 }
 
 /// Links of `nvcc -ewp` objects: each input's kernels (`globals`, slots of `st.globals` in
