@@ -64,6 +64,7 @@
 //! triggered functions of gated links (`link/rescore.rs`).
 
 mod async_store;
+pub(crate) mod barrier;
 mod bulk;
 mod elect;
 mod forms;
@@ -173,6 +174,9 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
     // registers, and never learned `UGETNEXTWORKID`: hand-written rules (`bulk.rs`).
     if lo & 0xfff == async_store::STAS {
         return async_store::async_store_def_use(lo, hi);
+    }
+    if barrier::is_arrive(lo, hi) {
+        return barrier::arrive_def_use(lo, hi);
     }
     if lo & 0xfff == elect::ELECT {
         return elect::elect_def_use(lo, hi);
