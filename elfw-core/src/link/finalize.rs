@@ -1825,7 +1825,7 @@ fn calls_with_indirect(st: &State<'_>) -> CallLists {
             for &t in by_prototype.get(&proto).map(Vec::as_slice).unwrap_or(&[]) {
                 let list = extended
                     .entry(f.0 as usize)
-                    .or_insert_with(|| st.func(f).callees.clone());
+                    .or_insert_with(|| st.func(f).callees.to_vec());
                 if !list.contains(&t) {
                     list.push(t);
                 }
@@ -3218,7 +3218,7 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
             n.sym
         }
     };
-    let edges = |pair: &mut dyn FnMut(u32, u32), pick: &dyn Fn(&Function) -> &Vec<FuncId>| {
+    let edges = |pair: &mut dyn FnMut(u32, u32), pick: &dyn Fn(&Function) -> &[FuncId]| {
         for (i, f) in st.functions.iter().enumerate().skip(1) {
             let Some(sym) = live(FuncId(i as u32)) else {
                 continue;
@@ -3232,7 +3232,7 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
         }
     };
     pair(0, u32::MAX);
-    edges(&mut pair, &|f| &f.callees);
+    edges(&mut pair, &|f| f.callees.as_slice());
     pair(0, (-2i32) as u32);
     // In the order the functions were first seen (observed: a virtual function an earlier
     // input defines comes before those a later input records first). One record per function,
@@ -3252,7 +3252,7 @@ fn callgraph_bytes(st: &State<'_>, nums: &SymbolNumbers, strings: &FxHashMap<u32
         }
     }
     pair(0, (-4i32) as u32);
-    edges(&mut pair, &|f| &f.address_edges);
+    edges(&mut pair, &|f| f.address_edges.as_slice());
     out
 }
 

@@ -325,13 +325,86 @@ impl Symbol<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FuncId(pub(crate) u32);
 
+/// A function's direct callees in arrival order (read backwards: newest first). A few are
+/// kept in place, more on the heap: a large link has one list per function and most
+/// functions call one or two others, so growing a `Vec` from empty for each was an
+/// allocation per caller on the merging thread.
+#[derive(Clone, Debug)]
+pub struct CalleeList(CalleeRepr);
+
+#[derive(Clone, Debug)]
+enum CalleeRepr {
+    /// The first `len` entries.
+    Inline {
+        len: u8,
+        ids: [FuncId; CalleeList::INLINE],
+    },
+    Heap(Vec<FuncId>),
+}
+
+impl CalleeList {
+    /// How many callees are kept without an allocation.
+    const INLINE: usize = 4;
+
+    /// Appends a callee.
+    pub fn push(&mut self, id: FuncId) {
+        match &mut self.0 {
+            CalleeRepr::Inline { len, ids } if (*len as usize) < Self::INLINE => {
+                ids[*len as usize] = id;
+                *len += 1;
+            }
+            CalleeRepr::Inline { ids, .. } => {
+                let mut list = Vec::with_capacity(2 * Self::INLINE);
+                list.extend_from_slice(ids);
+                list.push(id);
+                self.0 = CalleeRepr::Heap(list);
+            }
+            CalleeRepr::Heap(list) => list.push(id),
+        }
+    }
+
+    /// The callees, oldest first.
+    pub fn as_slice(&self) -> &[FuncId] {
+        match &self.0 {
+            CalleeRepr::Inline { len, ids } => &ids[..*len as usize],
+            CalleeRepr::Heap(list) => list,
+        }
+    }
+}
+
+impl Default for CalleeList {
+    fn default() -> Self {
+        CalleeList(CalleeRepr::Inline {
+            len: 0,
+            ids: [FuncId(0); Self::INLINE],
+        })
+    }
+}
+
+impl<'a> IntoIterator for &'a CalleeList {
+    type Item = &'a FuncId;
+    type IntoIter = std::slice::Iter<'a, FuncId>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl std::ops::Deref for CalleeList {
+    type Target = [FuncId];
+
+    fn deref(&self) -> &[FuncId] {
+        self.as_slice()
+    }
+}
+
 /// A callgraph node.
 #[derive(Clone, Debug, Default)]
 pub struct Function {
     /// Its symbol.
     pub sym: Option<SymIdx>,
     /// Direct callees, newest first (nvlink prepends).
-    pub callees: Vec<FuncId>,
+    pub callees: CalleeList,
     /// Prototype string offset in `.strtab`'s interned part.
     pub prototype: Option<u32>,
     /// Whether its address is taken.
