@@ -66,6 +66,7 @@
 mod async_store;
 pub(crate) mod barrier;
 mod bulk;
+mod carry;
 mod elect;
 mod forms;
 pub mod scoreboard;
@@ -190,7 +191,9 @@ pub fn def_use(lo: u64, hi: u64) -> Option<DefUse> {
     if lo & 0xfff == I2F && (hi & BODY_HI == I2F_U64 || hi & BODY_HI == I2F_S64) {
         return convert_u64_def_use(lo);
     }
-    table_def_use(lo, hi)
+    // Carries and 128-bit compare-and-swap of `__int128` code (`carry.rs`): only where the
+    // table declines.
+    table_def_use(lo, hi).or_else(|| carry::carry_def_use(lo, hi))
 }
 
 /// The opcode of `I2F` with a register source.

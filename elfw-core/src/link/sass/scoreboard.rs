@@ -343,10 +343,17 @@ impl Function {
             let ctl = hi >> 41;
             // `SYNCS` reads its address registers through its read scoreboard too.
             let syncs = matches!(op, SYNCS_TRYWAIT | SYNCS_ARRIVE | SYNCS_EXCH);
+            // The uniform pair of a `desc[URx]` operand is read at issue too (fresh p110's
+            // `child_mul`: `LDCU.128 UR4` right after `LDG.E.128 R4, desc[UR4][R2.64]` waits
+            // for nothing in nvlink's words; notes `s21-imad.md`).
             let read_late = du
                 .uses
                 .iter()
-                .filter(|r| syncs || !(r.kind == RegKind::Ur && du.address.contains(r)))
+                .filter(|r| {
+                    syncs
+                        || !(r.kind == RegKind::Ur
+                            && (du.address.contains(r) || du.desc.contains(r)))
+                })
                 .copied()
                 .collect();
             let mut s = match op {
