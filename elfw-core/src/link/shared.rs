@@ -918,7 +918,17 @@ fn size_empty_windows(st: &mut State<'_>) {
         }
         if s.size() != 0 {
             let align = s.addralign().max(1);
-            if !blank_seen && !st.shared_vars.iter().any(|v| v.section == Some(id)) {
+            // (No symbol in it but its own: `-dc` objects name their variables.)
+            let named = st
+                .locals
+                .iter()
+                .skip(1)
+                .chain(st.globals.iter().skip(1))
+                .any(|v| {
+                    v.sym_type() != crate::elf::consts::STT_SECTION
+                        && matches!(v.section(), SymSection::Section(t) if t == id)
+                });
+            if !blank_seen && !named {
                 blank_seen = true;
                 st.null_symbol_value = align;
             }
