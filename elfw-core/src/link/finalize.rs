@@ -2519,24 +2519,14 @@ fn kernels_in_code_order(st: &State<'_>, globals: &mut [usize]) {
     inputs.sort_unstable();
     inputs.dedup();
     for input in inputs {
-        // The input's kernels come first among its names, then the others (undefined
-        // functions) in their order (observed, sm_100 `-r`: `free`, `make_shape` and `malloc`
-        // after both kernels, although the input lists `free` between them).
         let places: Vec<usize> = (0..globals.len())
-            .filter(|&p| sym(globals[p]).is_some_and(|s| s.input() == input))
+            .filter(|&p| {
+                code(globals[p]).is_some() && sym(globals[p]).is_some_and(|s| s.input() == input)
+            })
             .collect();
-        let mut kernels: Vec<usize> = places
-            .iter()
-            .map(|&p| globals[p])
-            .filter(|&i| code(i).is_some())
-            .collect();
+        let mut kernels: Vec<usize> = places.iter().map(|&p| globals[p]).collect();
         kernels.sort_by_key(|&i| code(i).map_or(u32::MAX, |id| id.0));
-        let others: Vec<usize> = places
-            .iter()
-            .map(|&p| globals[p])
-            .filter(|&i| code(i).is_none())
-            .collect();
-        for (&p, k) in places.iter().zip(kernels.into_iter().chain(others)) {
+        for (&p, k) in places.iter().zip(kernels) {
             globals[p] = k;
         }
     }
