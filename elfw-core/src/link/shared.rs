@@ -912,8 +912,7 @@ fn size_empty_windows(st: &mut State<'_>) {
     for i in 1..st.sections.len() {
         let id = SecId(i as u32);
         let s = st.sec(id);
-        if s.removed() || s.sh_type() != SHT_CUDA_SHARED || !s.name().starts_with(".nv.shared.")
-        {
+        if s.removed() || s.sh_type() != SHT_CUDA_SHARED || !s.name().starts_with(".nv.shared.") {
             continue;
         }
         if s.size() != 0 {
