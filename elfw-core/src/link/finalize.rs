@@ -2488,6 +2488,7 @@ fn kernels_by_code(st: &State<'_>, opts: &LinkOptions) -> bool {
         .collect();
     st.locals.iter().skip(1).any(|s| {
         s.sym_type() == STT_FUNC
+            && s.name().starts_with('$')
             && matches!(s.section(), SymSection::Section(t) if kernel_code.contains(&t))
     })
 }

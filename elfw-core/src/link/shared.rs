@@ -912,13 +912,22 @@ fn size_empty_windows(st: &mut State<'_>) {
     for i in 1..st.sections.len() {
         let id = SecId(i as u32);
         let s = st.sec(id);
-        if s.removed() || s.sh_type() != SHT_CUDA_SHARED || !s.name().starts_with(".nv.shared.")
-        {
+        if s.removed() || s.sh_type() != SHT_CUDA_SHARED || !s.name().starts_with(".nv.shared.") {
             continue;
         }
         if s.size() != 0 {
             let align = s.addralign().max(1);
-            if !blank_seen && !st.shared_vars.iter().any(|v| v.section == Some(id)) {
+            // (No symbol in it but its own: `-dc` objects name their variables.)
+            let named = st
+                .locals
+                .iter()
+                .skip(1)
+                .chain(st.globals.iter().skip(1))
+                .any(|v| {
+                    v.sym_type() != crate::elf::consts::STT_SECTION
+                        && matches!(v.section(), SymSection::Section(t) if t == id)
+                });
+            if !blank_seen && !named {
                 blank_seen = true;
                 st.null_symbol_value = align;
             }
