@@ -909,6 +909,7 @@ fn relocatable_size(own: u64, align: u64) -> u64 {
 /// (observed, sm_100 `-r`: 8 for windows aligned 8 then 4, 4 for 4 then 8, 8 for 8 then 1).
 fn size_empty_windows(st: &mut State<'_>) {
     let mut blank_seen = false;
+    let mut named: Option<Vec<bool>> = None;
     for i in 1..st.sections.len() {
         let id = SecId(i as u32);
         let s = st.sec(id);
@@ -917,17 +918,22 @@ fn size_empty_windows(st: &mut State<'_>) {
         }
         if s.size() != 0 {
             let align = s.addralign().max(1);
-            // (No symbol in it but its own: `-dc` objects name their variables.)
-            let named = st
-                .locals
-                .iter()
-                .skip(1)
-                .chain(st.globals.iter().skip(1))
-                .any(|v| {
-                    v.sym_type() != crate::elf::consts::STT_SECTION
-                        && matches!(v.section(), SymSection::Section(t) if t == id)
-                });
-            if !blank_seen && !named {
+            // (No symbol in it but its own: `-dc` objects name their variables.) The sections
+            // holding a named symbol are found once, not per window.
+            let named = named.get_or_insert_with(|| {
+                let mut named = vec![false; st.sections.len()];
+                for v in st.locals.iter().skip(1).chain(st.globals.iter().skip(1)) {
+                    if let (true, SymSection::Section(t)) =
+                        (v.sym_type() != crate::elf::consts::STT_SECTION, v.section())
+                    {
+                        if let Some(slot) = named.get_mut(t.0 as usize) {
+                            *slot = true;
+                        }
+                    }
+                }
+                named
+            });
+            if !blank_seen && !named[i] {
                 blank_seen = true;
                 st.null_symbol_value = align;
             }
